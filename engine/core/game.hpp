@@ -1,0 +1,55 @@
+#pragma once
+// The Game concept: everything perft, search, solvers and the protocol may ask of a game.
+#include <concepts>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "engine/core/movelist.hpp"
+#include "engine/core/outcome.hpp"
+#include "engine/core/result.hpp"
+
+namespace menagerie {
+
+template <class G>
+using MoveListOf = MoveList<typename G::Move, G::max_moves>;
+
+// A game type G bundles:
+//   G::name               its USI_Variant name
+//   G::start_sfen         the start position
+//   G::Move               a small value type; Move{} is "no move"
+//   G::max_moves          an upper bound on legal moves in any position
+//   G::repetition_count   the occurrence of one position (board, hands, side to move) that draws
+//   G::history_size       moves map into [0, history_size) for history heuristics
+//   G::Position           the position, with the members listed below
+template <class G>
+concept Game = requires(typename G::Position& p, const typename G::Position& cp, typename G::Move m,
+                        MoveListOf<G>& list, std::string_view text) {
+    { G::name } -> std::convertible_to<std::string_view>;
+    { G::start_sfen } -> std::convertible_to<std::string_view>;
+    { G::max_moves } -> std::convertible_to<std::size_t>;
+    { G::repetition_count } -> std::convertible_to<int>;
+    { G::history_size } -> std::convertible_to<int>;
+    requires std::regular<typename G::Move>;
+    { G::Position::from_sfen(text) } -> std::same_as<Result<typename G::Position>>;
+    { cp.sfen() } -> std::same_as<std::string>;
+    { cp.parse_move(text) } -> std::same_as<Result<typename G::Move>>;  // legal moves only
+    { cp.move_text(m) } -> std::same_as<std::string>;
+    { cp.legal_moves(list) };
+    { cp.tactical_moves(list) };  // captures and the game's other forcing moves, for quiescence
+    { cp.count_legal_moves() } -> std::convertible_to<uint64_t>;  // bulk count for perft
+    { p.play(m) };
+    { p.undo(m) };
+    { cp.key() } -> std::same_as<uint64_t>;
+    { cp.side() } -> std::same_as<Color>;
+    { cp.outcome() } -> std::same_as<Outcome>;  // full rules, repetition aside
+    { cp.decided() } -> std::same_as<Outcome>;  // ends visible without generating moves
+    { cp.in_check() } -> std::same_as<bool>;    // a standing threat that forbids stand-pat
+    { cp.is_capture(m) } -> std::same_as<bool>;
+    { cp.captured_type(m) } -> std::convertible_to<int>;
+    { cp.moving_type(m) } -> std::convertible_to<int>;
+    { cp.history_index(m) } -> std::convertible_to<int>;
+    { cp.diagram() } -> std::same_as<std::string>;  // the board as a person reads it, for `d`
+};
+
+}  // namespace menagerie

@@ -1,0 +1,320 @@
+#include <cctype>
+#include <charconv>
+#include <string>
+#include <vector>
+
+#include "engine/core/zobrist.hpp"
+#include "engine/dobutsu/dobutsu.hpp"
+
+namespace menagerie::dobutsu {
+
+namespace {
+
+struct Step {
+    int dr, dc;
+};
+
+// Steps as Sente sees them (row -1 = forward); Gote's are mirrored vertically.
+Tables make_tables() {
+    Tables t{};
+    const std::array<std::vector<Step>, kPieceTypes> steps = {{
+        {{-1, 0}},                                                                  // chick
+        {{-1, -1}, {-1, 1}, {1, -1}, {1, 1}},                                       // elephant
+        {{-1, 0}, {1, 0}, {0, -1}, {0, 1}},                                         // giraffe
+        {{-1, -1}, {-1, 0}, {-1, 1}, {0, -1}, {0, 1}, {1, -1}, {1, 0}, {1, 1}},     // lion
+        {{-1, -1}, {-1, 0}, {-1, 1}, {0, -1}, {0, 1}, {1, 0}},                      // hen
+    }};
+    for (int c = 0; c < 2; ++c)
+        for (int type = 0; type < kPieceTypes; ++type)
+            for (int sq = 0; sq < kSquares; ++sq) {
+                Bitboard b;
+                for (Step s : steps[type]) {
+                    int r = row_of(sq) + (c == Sente ? s.dr : -s.dr), f = col_of(sq) + s.dc;
+                    if (r >= 0 && r < 4 && f >= 0 && f < 3) b.set(r * 3 + f);
+                }
+                t.attacks[c][type][sq] = b;
+                t.code_attacks[piece_code(Color(c), type)][sq] = b;
+            }
+    KeyGenerator gen(0xD0B075u);
+    for (auto& row : t.psq)
+        for (auto& k : row) k = gen.next();
+    for (auto& side : t.hand)
+        for (auto& type : side)
+            for (auto& k : type) k = gen.next();
+    t.side = gen.next();
+    return t;
+}
+
+int hand_type_of_letter(char upper) {
+    switch (upper) {
+        case 'C': return Chick;
+        case 'E': return Elephant;
+        case 'G': return Giraffe;
+        default: return -1;
+    }
+}
+
+int type_of_letter(char upper) {
+    return upper == 'L' ? int(Lion) : hand_type_of_letter(upper);
+}
+
+}  // namespace
+
+const Tables tables = make_tables();
+
+char piece_letter(int type) { return "CEGLC"[type]; }
+
+std::string square_usi(int sq) { return {char('3' - col_of(sq)), char('a' + row_of(sq))}; }
+std::string square_human(int sq) { return {char('A' + col_of(sq)), char('1' + row_of(sq))}; }
+
+Position Position::start() { return from_sfen(Dobutsu::start_sfen).value(); }
+
+uint64_t Position::compute_key() const {
+    uint64_t k = 0;
+    for (int sq = 0; sq < kSquares; ++sq)
+        if (board_[sq]) k ^= tables.psq[board_[sq]][sq];
+    for (int c = 0; c < 2; ++c)
+        for (int t = 0; t < kHandTypes; ++t) k ^= tables.hand[c][t][hand_[c][t]];
+    if (stm_ == Gote) k ^= tables.side;
+    return k;
+}
+
+Result<Position> Position::from_sfen(std::string_view sfen) {
+    auto fail = [&](std::string what) { return Error{"sfen '" + std::string(sfen) + "': " + what}; };
+    // Split into whitespace-separated fields.
+    std::vector<std::string_view> fields;
+    for (size_t i = 0; i < sfen.size();) {
+        while (i < sfen.size() && std::isspace(static_cast<unsigned char>(sfen[i]))) ++i;
+        size_t j = i;
+        while (j < sfen.size() && !std::isspace(static_cast<unsigned char>(sfen[j]))) ++j;
+        if (j > i) fields.push_back(sfen.substr(i, j - i));
+        i = j;
+    }
+    if (fields.size() < 3 || fields.size() > 4)
+        return fail("expected 3 or 4 fields (board, side, hands[, move number]), got " +
+                    std::to_string(fields.size()));
+
+    Position p;
+    int count[kHandTypes + 1] = {};  // chicks (and hens), elephants, giraffes, lions
+    int lions[2] = {0, 0};
+    // Board: four ranks a..d separated by '/', each three squares from file 3 to file 1.
+    std::string_view board = fields[0];
+    int row = 0, col = 0;
+    for (size_t i = 0; i < board.size(); ++i) {
+        const char ch = board[i];
+        const std::string where = "rank " + std::string(1, char('a' + row)) + " (row " + std::to_string(row + 1) + ")";
+        if (ch == '/') {
+            if (col != 3) return fail(where + " has " + std::to_string(col) + " squares, expected 3");
+            if (++row > 3) return fail("more than 4 ranks");
+            col = 0;
+        } else if (ch >= '1' && ch <= '9') {
+            col += ch - '0';
+            if (col > 3) return fail(where + " has more than 3 squares");
+        } else {
+            bool promoted = false;
+            size_t k = i;
+            if (ch == '+') {
+                promoted = true;
+                if (++k >= board.size()) return fail("'+' at the end of the board field");
+            }
+            const char letter = board[k];
+            const char up = char(std::toupper(static_cast<unsigned char>(letter)));
+            int type = std::isalpha(static_cast<unsigned char>(letter)) ? type_of_letter(up) : -1;
+            if (type < 0)
+                return fail("unknown piece '" + std::string(1, letter) + "' on " + where +
+                            " (pieces: L G E C, +C for a hen)");
+            if (promoted && type != Chick)
+                return fail("only a chick can be promoted ('+" + std::string(1, letter) + "' on " + where + ")");
+            if (col >= 3) return fail(where + " has more than 3 squares");
+            const Color c = std::isupper(static_cast<unsigned char>(letter)) ? Sente : Gote;
+            const int sq = row * 3 + col;
+            const int t = promoted ? int(Hen) : type;
+            p.board_[sq] = piece_code(c, t);
+            p.occ_[c].set(sq);
+            if (t == Lion) {
+                ++lions[c];
+                p.lion_[c] = uint8_t(sq);
+            } else {
+                ++count[type];
+            }
+            ++col;
+            i = k;
+        }
+    }
+    if (row != 3 || col != 3) return fail("the board needs 4 ranks of 3 squares");
+    if (lions[Sente] != 1 || lions[Gote] != 1)
+        return fail("each side needs exactly one lion (Sente has " + std::to_string(lions[Sente]) + ", Gote " +
+                    std::to_string(lions[Gote]) + ")");
+
+    if (fields[1] == "b")
+        p.stm_ = Sente;
+    else if (fields[1] == "w")
+        p.stm_ = Gote;
+    else
+        return fail("side to move must be 'b' or 'w', got '" + std::string(fields[1]) + "'");
+
+    std::string_view hands = fields[2];
+    if (hands != "-") {
+        int n = 0;
+        for (char ch : hands) {
+            if (ch >= '0' && ch <= '9') {
+                n = n * 10 + (ch - '0');
+                if (n > kMaxOfKind) return fail("hand count above " + std::to_string(kMaxOfKind) + " in '" +
+                                                std::string(hands) + "'");
+                continue;
+            }
+            const char up = char(std::toupper(static_cast<unsigned char>(ch)));
+            const int t = hand_type_of_letter(up);
+            if (t < 0)
+                return fail("bad piece '" + std::string(1, ch) + "' in hands '" + std::string(hands) +
+                            "' (C, E or G; upper case Sente, lower case Gote)");
+            const Color c = std::isupper(static_cast<unsigned char>(ch)) ? Sente : Gote;
+            const int k = n ? n : 1;
+            p.hand_[c][t] = uint8_t(p.hand_[c][t] + k);
+            count[t] += k;
+            n = 0;
+        }
+        if (n) return fail("count without a piece at the end of hands '" + std::string(hands) + "'");
+    }
+    static const char* kind_names[] = {"chicks", "elephants", "giraffes"};
+    for (int t = 0; t < kHandTypes; ++t)
+        if (count[t] > kMaxOfKind)
+            return fail("too many " + std::string(kind_names[t]) + ": " + std::to_string(count[t]) +
+                        " (the set has " + std::to_string(kMaxOfKind) + ")");
+
+    if (fields.size() == 4) {
+        int mn = 0;
+        auto [ptr, ec] = std::from_chars(fields[3].data(), fields[3].data() + fields[3].size(), mn);
+        if (ec != std::errc() || ptr != fields[3].data() + fields[3].size() || mn < 1 || mn > 65535)
+            return fail("move number must be an integer from 1 to 65535, got '" + std::string(fields[3]) + "'");
+        p.move_number_ = uint16_t(mn);
+    }
+    p.key_ = p.compute_key();
+    return p;
+}
+
+std::string Position::sfen() const {
+    std::string s;
+    for (int row = 0; row < 4; ++row) {
+        int empty = 0;
+        for (int col = 0; col < 3; ++col) {
+            const uint8_t pc = board_[row * 3 + col];
+            if (!pc) {
+                ++empty;
+                continue;
+            }
+            if (empty) s += char('0' + empty), empty = 0;
+            const int t = code_type(pc);
+            if (t == Hen) s += '+';
+            const char letter = piece_letter(t);
+            s += code_color(pc) == Sente ? letter : char(std::tolower(letter));
+        }
+        if (empty) s += char('0' + empty);
+        if (row < 3) s += '/';
+    }
+    s += stm_ == Sente ? " b " : " w ";
+    std::string hands;
+    for (int c = 0; c < 2; ++c)
+        for (int t : {Giraffe, Elephant, Chick}) {
+            const int n = hand_[c][t];
+            if (!n) continue;
+            if (n > 1) hands += char('0' + n);
+            hands += c == Sente ? piece_letter(t) : char(std::tolower(piece_letter(t)));
+        }
+    s += hands.empty() ? "-" : hands;
+    s += ' ' + std::to_string(move_number_);
+    return s;
+}
+
+std::string Position::move_text(Move m) const {
+    if (m.is_drop()) return std::string(1, piece_letter(m.drop_type())) + '*' + square_usi(m.to());
+    return square_usi(m.from()) + square_usi(m.to()) + (m.promotes() ? "+" : "");
+}
+
+Result<Move> Position::parse_move(std::string_view text) const {
+    const std::string t(text);
+    auto fail = [&](std::string what) { return Error{"move '" + t + "': " + what}; };
+    auto parse_square = [&](std::string_view s, int& sq) -> std::string {
+        if (s.size() != 2) return "bad square";
+        if (s[0] < '1' || s[0] > '3')
+            return "square '" + std::string(s) + "' is off the board (files are 1-3)";
+        if (s[1] < 'a' || s[1] > 'd')
+            return "square '" + std::string(s) + "' is off the board (ranks are a-d)";
+        sq = (s[1] - 'a') * 3 + ('3' - s[0]);
+        return "";
+    };
+    int from = -1, to = -1, drop_type = -1;
+    bool plus = false;
+    if (text.size() == 4 && text[1] == '*') {
+        drop_type = hand_type_of_letter(text[0]);
+        if (drop_type < 0)
+            return fail("cannot drop '" + std::string(1, text[0]) + "' (droppable: C, E, G, upper case)");
+        if (auto e = parse_square(text.substr(2), to); !e.empty()) return fail(e);
+    } else if (text.size() == 4 || (text.size() == 5 && text[4] == '+')) {
+        if (auto e = parse_square(text.substr(0, 2), from); !e.empty()) return fail(e);
+        if (auto e = parse_square(text.substr(2, 2), to); !e.empty()) return fail(e);
+        plus = text.size() == 5;
+    } else {
+        return fail("not a move (expected like 2c2b, 2b2a+ or C*2c)");
+    }
+    if (Outcome d = decided(); d != Outcome::Ongoing)
+        return fail("the game is already over (" + std::string(outcome_name(d)) + " for the side to move)");
+    MoveList list;
+    legal_moves(list);
+    for (Move m : list) {
+        if (drop_type >= 0) {
+            if (m.is_drop() && m.drop_type() == drop_type && m.to() == to) return m;
+        } else if (!m.is_drop() && m.from() == from && m.to() == to) {
+            if (plus && !m.promotes()) return fail("'+' on a move that does not promote");
+            return m;  // a mandatory promotion may be written without '+'
+        }
+    }
+    if (drop_type >= 0) {
+        if (!hand_[stm_][drop_type]) return fail("no such piece in hand");
+        return fail("square " + square_usi(to) + " is occupied");
+    }
+    if (!occ_[stm_].test(from))
+        return fail("no piece of the side to move on " + square_usi(from));
+    return fail("the piece on " + square_usi(from) + " cannot move to " + square_usi(to));
+}
+
+}  // namespace menagerie::dobutsu
+
+namespace menagerie::dobutsu {
+
+// The board with the seed's coordinates: files A-C left to right, ranks 1-4 top to bottom (Gote at the top).
+std::string Position::diagram() const {
+    auto hand_text = [&](Color c) {
+        static const char* names[] = {"chick", "elephant", "giraffe"};
+        std::string h;
+        for (int t = 0; t < kHandTypes; ++t)
+            for (int k = 0; k < hand_[c][t]; ++k) h += (h.empty() ? "" : " ") + std::string(names[t]);
+        return h.empty() ? std::string("-") : h;
+    };
+    std::string s = "Gote hand: " + hand_text(Gote) + "\n";
+    s += "      A    B    C\n";
+    s += "    +----+----+----+\n";
+    for (int row = 0; row < 4; ++row) {
+        s += "  " + std::string(1, char('1' + row)) + " |";
+        for (int col = 0; col < 3; ++col) {
+            const uint8_t pc = board_[row * 3 + col];
+            std::string cell = "    ";
+            if (pc) {
+                const int t = code_type(pc);
+                const bool gote = code_color(pc) == Gote;
+                // Gote's pieces are marked with 'v' (pointing down the board), as shogi diagrams do.
+                std::string name = t == Hen ? "+C" : std::string(1, piece_letter(t));
+                cell = (gote ? "v" : " ") + name + std::string(3 - name.size(), ' ');
+            }
+            s += cell + "|";
+        }
+        s += "   " + std::string(1, char('a' + row)) + "\n";
+        s += "    +----+----+----+\n";
+    }
+    s += "      3    2    1\n";
+    s += "Sente hand: " + hand_text(Sente) + "\n";
+    s += std::string("Side to move: ") + (stm_ == Sente ? "Sente (b)" : "Gote (w)") + "\n";
+    return s;
+}
+
+}  // namespace menagerie::dobutsu

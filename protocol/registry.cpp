@@ -1,0 +1,38 @@
+#include "protocol/registry.hpp"
+
+#include "engine/dobutsu/dobutsu.hpp"
+#include "eval/dobutsu/eval.hpp"
+#include "protocol/options.hpp"
+
+namespace menagerie {
+
+namespace {
+template <Game G>
+std::unique_ptr<Session> make(Output& out, size_t hash_mb) {
+    return std::make_unique<GameSession<G>>(out, hash_mb);
+}
+}  // namespace
+
+const std::vector<GameEntry>& games() {
+    static const std::vector<GameEntry> list = {
+        {dobutsu::Dobutsu::name, "Dobutsu shogi (3x4 animal shogi)", &make<dobutsu::Dobutsu>},
+    };
+    return list;
+}
+
+const GameEntry* find_game(std::string_view name) {
+    for (const auto& g : games())
+        if (iequals(g.name, name)) return &g;
+    return nullptr;
+}
+
+std::string game_names(std::string_view separator) {
+    std::string s;
+    for (const auto& g : games()) s += (s.empty() ? "" : std::string(separator)) + std::string(g.name);
+    return s;
+}
+
+// USI's default game is shogi where it exists, so a plain shogi GUI works unchanged; until then the first.
+std::string_view default_game() { return find_game("shogi") ? "shogi" : games().front().name; }
+
+}  // namespace menagerie

@@ -1,0 +1,23 @@
+#pragma once
+// The games this engine knows: one line each in registry.cpp.
+#include <cstddef>
+#include <memory>
+#include <string_view>
+#include <vector>
+
+#include "protocol/session.hpp"
+
+namespace menagerie {
+
+struct GameEntry {
+    std::string_view name;
+    std::string_view title;  // for --help and README
+    std::unique_ptr<Session> (*make_session)(Output& out, size_t hash_mb);
+};
+
+const std::vector<GameEntry>& games();
+const GameEntry* find_game(std::string_view name);  // case-insensitive
+std::string game_names(std::string_view separator);
+std::string_view default_game();
+
+}  // namespace menagerie

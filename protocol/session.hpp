@@ -1,0 +1,257 @@
+#pragma once
+// Session: what the USI loop asks of "the current game", behind one small virtual interface.
+// GameSession<G> implements it for one game; below it everything is compiled for that game.
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "bench/bench.hpp"
+#include "engine/core/game.hpp"
+#include "protocol/output.hpp"
+#include "search/limits.hpp"
+#include "search/perft.hpp"
+#include "search/search.hpp"
+
+namespace menagerie {
+
+struct SearchSettings {
+    int multipv = 1;
+    int64_t move_overhead = 10;
+};
+
+class Session {
+public:
+    virtual ~Session() = default;
+    virtual std::string_view game() const = 0;
+    // tokens: what follows `position`. On error nothing changes.
+    virtual std::optional<std::string> set_position(const std::vector<std::string>& tokens) = 0;
+    virtual bool has_position() const = 0;
+    virtual std::string sfen() const = 0;
+    // Starts a search in the background; prints bestmove when done. Returns an error instead of starting.
+    virtual std::optional<std::string> go(const Limits& limits, const SearchSettings& settings) = 0;
+    virtual void stop() = 0;
+    virtual void ponderhit() = 0;
+    virtual void wait() = 0;
+    virtual bool searching() const = 0;
+    virtual bool unbounded() const = 0;  // the running search waits for stop (infinite, ponder, mate without time)
+    virtual std::string display() const = 0;
+    virtual std::optional<std::string> perft(int depth, bool timing) = 0;
+    virtual BenchResult bench(int depth, size_t hash_mb) = 0;
+    virtual void new_game() = 0;
+    virtual bool resize_hash(size_t mb) = 0;
+    virtual void clear_hash() = 0;
+};
+
+template <Game G>
+class GameSession final : public Session {
+public:
+    using Position = typename G::Position;
+    using Move = typename G::Move;
+
+    GameSession(Output& out, size_t hash_mb) : out_(out), tt_(hash_mb), search_(std::make_unique<Search<G>>(tt_)) {}
+    ~GameSession() override {
+        stop();
+        wait();
+    }
+
+    std::string_view game() const override { return G::name; }
+    bool has_position() const override { return has_position_; }
+    std::string sfen() const override { return pos_.sfen(); }
+
+    std::optional<std::string> set_position(const std::vector<std::string>& t) override {
+        if (searching()) {
+            if (!search_->stop) return "position: cannot change the position while searching (send stop first)";
+            wait();
+        }
+        size_t i = 0;
+        std::string sfen;
+        if (t.empty()) return "position: expected 'startpos' or 'sfen <sfen>'";
+        if (t[0] == "startpos") {
+            sfen = G::start_sfen;
+            i = 1;
+        } else if (t[0] == "sfen") {
+            for (i = 1; i < t.size() && t[i] != "moves"; ++i) sfen += (i > 1 ? " " : "") + t[i];
+            if (sfen.empty()) return "position: 'sfen' needs a position";
+        } else {
+            return "position: expected 'startpos' or 'sfen', got '" + t[0] + "'";
+        }
+        auto parsed = Position::from_sfen(sfen);
+        if (!parsed) return "position: " + parsed.error();
+        Position pos = parsed.value();
+        std::vector<uint64_t> keys;
+        if (i < t.size()) {
+            if (t[i] != "moves") return "position: expected 'moves', got '" + t[i] + "'";
+            for (++i; i < t.size(); ++i) {
+                const size_t n = keys.size() + 1;
+                if (occurrences(keys, pos.key()) >= G::repetition_count)
+                    return "position: move " + std::to_string(n) + " '" + t[i] +
+                           "': the game was already drawn by repetition";
+                auto m = pos.parse_move(t[i]);
+                if (!m) return "position: move " + std::to_string(n) + ": " + m.error();
+                keys.push_back(pos.key());
+                pos.play(m.value());
+            }
+        }
+        pos_ = pos;
+        history_ = std::move(keys);
+        has_position_ = true;
+        return std::nullopt;
+    }
+
+    std::optional<std::string> go(const Limits& limits, const SearchSettings& settings) override {
+        if (searching()) {
+            if (!search_->stop) return "go: already searching";
+            wait();
+        }
+        if (!has_position_) return "go: no position yet (send 'position startpos' or 'position sfen ...')";
+        for (const auto& text : limits.searchmoves)
+            if (auto m = pos_.parse_move(text); !m) return "go searchmoves: " + m.error();
+        wait();
+        search_->stop = false;
+        search_->pondering = limits.ponder;
+        search_->ponderhit_ms = -1;
+        searching_ = true;
+        unbounded_ = limits.infinite || limits.ponder || (limits.mate_search && limits.mate == 0);
+        worker_ = std::thread([this, limits, settings] {
+            run(limits, settings);
+            searching_ = false;
+        });
+        return std::nullopt;
+    }
+
+    void stop() override {
+        search_->stop = true;
+        search_->pondering = false;
+    }
+    void ponderhit() override {
+        if (!searching() || !search_->pondering) return;
+        search_->ponderhit_ms = search_->elapsed_ms();
+        search_->pondering = false;
+    }
+    void wait() override {
+        if (worker_.joinable()) worker_.join();
+    }
+    bool searching() const override { return searching_; }
+    bool unbounded() const override { return searching_ && unbounded_; }
+
+    std::string display() const override {
+        if (!has_position_) return "no position yet\n";
+        std::string s = pos_.diagram();
+        s += "SFEN: " + pos_.sfen() + "\n";
+        s += "Key: " + hex(pos_.key()) + "\n";
+        s += "Legal moves: " + std::to_string(pos_.count_legal_moves()) + "\n";
+        const int seen = occurrences(history_, pos_.key()) + 1;
+        s += "Occurrences of this position: " + std::to_string(seen) + "\n";
+        s += "Game state: " + state_text() + "\n";
+        return s;
+    }
+
+    std::optional<std::string> perft(int depth, bool timing) override {
+        if (!has_position_) return "perft: no position yet";
+        if (searching()) return "perft: cannot run while searching";
+        const auto t0 = Clock::now();
+        auto d = perft_divide<G>(pos_, depth);
+        const double sec = std::chrono::duration<double>(Clock::now() - t0).count();
+        for (const auto& [m, n] : d.moves) out_.line(m + ": " + std::to_string(n));
+        out_.line("");
+        out_.line("Nodes searched: " + std::to_string(d.total));
+        if (timing) {
+            out_.line("Time (ms)     : " + std::to_string(int64_t(sec * 1000)));
+            out_.line("Leaves/second : " + std::to_string(uint64_t(sec > 0 ? double(d.total) / sec : 0)));
+        }
+        return std::nullopt;
+    }
+
+    BenchResult bench(int depth, size_t hash_mb) override { return run_bench<G>(depth, hash_mb, out_); }
+
+    void new_game() override {
+        tt_.clear();
+        search_->clear_history();
+    }
+    bool resize_hash(size_t mb) override { return tt_.resize(mb); }
+    void clear_hash() override { tt_.clear(); }
+
+private:
+    static int occurrences(const std::vector<uint64_t>& keys, uint64_t key) {
+        int n = 0;
+        for (uint64_t k : keys) n += k == key;
+        return n;
+    }
+    static std::string hex(uint64_t k) {
+        static const char* digits = "0123456789ABCDEF";
+        std::string s(16, '0');
+        for (int i = 15; i >= 0; --i, k >>= 4) s[size_t(i)] = digits[k & 15];
+        return s;
+    }
+    std::string state_text() const {
+        if (occurrences(history_, pos_.key()) + 1 >= G::repetition_count) return "draw by repetition";
+        switch (pos_.outcome()) {
+            case Outcome::Win: return "won for the side to move";
+            case Outcome::Loss: return "lost for the side to move";
+            case Outcome::Draw: return "drawn";
+            default: return "ongoing";
+        }
+    }
+
+    void run(const Limits& limits, const SearchSettings& settings) {
+        // A game already over gets its answer without a search.
+        const bool drawn = occurrences(history_, pos_.key()) + 1 >= G::repetition_count;
+        const Outcome o = drawn ? Outcome::Draw : pos_.outcome();
+        if (o != Outcome::Ongoing) {
+            if (limits.mate_search) {
+                out_.line("checkmate nomate");
+                return;
+            }
+            out_.info("game over: " + state_text());
+            out_.line(o == Outcome::Win ? "bestmove win" : "bestmove resign");
+            return;
+        }
+        Limits l = limits;
+        if (l.mate_search) {
+            // go mate: look for a forced win within the time given (or until stop).
+            l.infinite = false;
+            l.movetime = l.mate;
+            l.depth = l.depth ? l.depth : 64;
+        }
+        const typename Search<G>::InfoSink sink = [this](const std::string& s) { out_.line(s); };
+        auto report = search_->run(pos_, history_, l, settings.multipv, settings.move_overhead, sink);
+        if (limits.mate_search) {
+            if (report.score > kMateBound && !report.lines.empty()) {
+                Position p = pos_;
+                std::string pv;
+                for (Move m : report.lines[0].pv) {
+                    pv += (pv.empty() ? "" : " ") + p.move_text(m);
+                    p.play(m);
+                }
+                out_.line("checkmate " + pv);
+            } else {
+                out_.line(report.aborted ? "checkmate timeout" : "checkmate nomate");
+            }
+            return;
+        }
+        std::string line = "bestmove " + pos_.move_text(report.best);
+        if (!report.ponder.is_null()) {
+            Position p = pos_;
+            p.play(report.best);
+            line += " ponder " + p.move_text(report.ponder);
+        }
+        out_.line(line);
+    }
+
+    Output& out_;
+    TranspositionTable<Move> tt_;
+    std::unique_ptr<Search<G>> search_;
+    Position pos_{};
+    std::vector<uint64_t> history_;  // keys of the positions before pos_, oldest first
+    bool has_position_ = false;
+    std::atomic<bool> searching_{false};
+    bool unbounded_ = false;
+    std::thread worker_;
+};
+
+}  // namespace menagerie

@@ -1,0 +1,321 @@
+#include "protocol/usi.hpp"
+
+#include <cctype>
+
+#include "protocol/registry.hpp"
+
+namespace menagerie {
+
+namespace {
+constexpr int64_t kMaxHashMb = 32768;
+constexpr int kMaxPerftDepth = 12;
+constexpr int kMaxBenchDepth = 30;
+}  // namespace
+
+std::vector<std::string> split_words(std::string_view line) {
+    std::vector<std::string> words;
+    size_t i = 0;
+    while (i < line.size()) {
+        while (i < line.size() && std::isspace(static_cast<unsigned char>(line[i]))) ++i;
+        size_t j = i;
+        while (j < line.size() && !std::isspace(static_cast<unsigned char>(line[j]))) ++j;
+        if (j > i) words.emplace_back(line.substr(i, j - i));
+        i = j;
+    }
+    return words;
+}
+
+// Quotes outside input safely: control and non-ASCII bytes as \xNN, cut to max characters.
+std::string printable(std::string_view s, size_t max) {
+    static const char* hex = "0123456789abcdef";
+    std::string r;
+    for (unsigned char c : s) {
+        if (r.size() >= max) {
+            r += "...";
+            break;
+        }
+        if (c >= 0x20 && c < 0x7f) {
+            r += char(c);
+        } else {
+            r += "\\x";
+            r += hex[c >> 4];
+            r += hex[c & 15];
+        }
+    }
+    return r;
+}
+
+Engine::Engine(Output& out) : out_(out) {
+    std::vector<std::string> names;
+    for (const auto& g : games()) names.emplace_back(g.name);
+    options_.add({"USI_Variant", Option::Type::Combo, std::string(default_game()), 0, 0, names, ""});
+    options_.add({"USI_Hash", Option::Type::Spin, "16", 1, kMaxHashMb, {}, ""});
+    // One search thread for now; the option is declared so GUIs and scripts can already set it.
+    options_.add({"Threads", Option::Type::Spin, "1", 1, 1, {}, ""});
+    options_.add({"USI_Ponder", Option::Type::Check, "false", 0, 0, {}, ""});
+    options_.add({"MultiPV", Option::Type::Spin, "1", 1, 64, {}, ""});
+    options_.add({"Move_Overhead", Option::Type::Spin, "10", 0, 5000, {}, ""});
+    options_.add({"Clear_Hash", Option::Type::Button, "", 0, 0, {}, ""});
+    session_ = find_game(default_game())->make_session(out_, size_t(options_.spin("USI_Hash")));
+}
+
+Engine::~Engine() {
+    session_->stop();
+    session_->wait();
+}
+
+void Engine::wait() { session_->wait(); }
+
+bool Engine::command(std::string_view line) {
+    if (line.size() > kMaxLineLength) {
+        out_.error("line of " + std::to_string(line.size()) + " bytes is longer than the limit of " +
+                   std::to_string(kMaxLineLength) + "; ignored");
+        return true;
+    }
+    const auto t = split_words(line);
+    if (t.empty()) return true;
+    const std::string& cmd = t[0];
+    const std::vector<std::string> args(t.begin() + 1, t.end());
+
+    if (cmd == "usi") {
+        usi();
+    } else if (cmd == "isready") {
+        out_.line("readyok");
+    } else if (cmd == "setoption") {
+        setoption(args);
+    } else if (cmd == "usinewgame") {
+        if (session_->searching())
+            out_.error("usinewgame: a search is running (send stop first)");
+        else
+            session_->new_game();
+    } else if (cmd == "position") {
+        if (auto e = session_->set_position(args)) out_.error(*e);
+    } else if (cmd == "sfen") {
+        // `sfen <sfen> [moves ...]` as a shorthand for `position sfen ...`.
+        if (auto e = session_->set_position(t)) out_.error(*e);
+    } else if (cmd == "go") {
+        go(args);
+    } else if (cmd == "stop") {
+        session_->stop();
+    } else if (cmd == "ponderhit") {
+        session_->ponderhit();
+    } else if (cmd == "gameover") {
+        if (args.size() != 1 || (args[0] != "win" && args[0] != "lose" && args[0] != "draw"))
+            out_.error("gameover: expected win, lose or draw");
+        session_->stop();
+    } else if (cmd == "quit") {
+        session_->stop();
+        session_->wait();
+        return false;
+    } else if (cmd == "d") {
+        std::string s = session_->display();
+        size_t start = 0;
+        while (start < s.size()) {
+            size_t end = s.find('\n', start);
+            if (end == std::string::npos) end = s.size();
+            out_.line(std::string_view(s).substr(start, end - start));
+            start = end + 1;
+        }
+    } else if (cmd == "perft") {
+        perft(args.size() == 1 ? std::string_view(args[0]) : std::string_view());
+    } else if (cmd == "bench") {
+        bench(args);
+    } else {
+        out_.error("unknown command '" + printable(cmd) + "'");
+    }
+    return true;
+}
+
+void Engine::usi() {
+    out_.line("id name Menagerie " MENAGERIE_VERSION);
+    out_.line("id author the Menagerie developers");
+    for (const auto& l : options_.usi_lines()) out_.line(l);
+    out_.line("usiok");
+}
+
+void Engine::setoption(const std::vector<std::string>& t) {
+    // setoption name <id, may contain spaces> [value <x, may contain spaces>]
+    if (t.empty() || t[0] != "name") {
+        out_.error("setoption: expected 'setoption name <id> [value <x>]'");
+        return;
+    }
+    std::string name, value;
+    bool has_value = false;
+    size_t i = 1;
+    for (; i < t.size() && t[i] != "value"; ++i) name += (name.empty() ? "" : " ") + t[i];
+    if (i < t.size()) {
+        has_value = true;
+        for (++i; i < t.size(); ++i) value += (value.empty() ? "" : " ") + t[i];
+    }
+    if (name.empty()) {
+        out_.error("setoption: missing option name");
+        return;
+    }
+    if (iequals(name, "UCI_Variant")) name = "USI_Variant";
+    const Option* known = options_.find(name);
+    if (!known) {
+        out_.info("ignoring unknown option '" + printable(name) + "'");
+        return;
+    }
+    if (known->type != Option::Type::Button && !has_value) {
+        out_.error("setoption: option " + known->name + " needs a value");
+        return;
+    }
+    const bool busy = session_->searching();
+    if (busy && (iequals(name, "USI_Variant") || iequals(name, "USI_Hash") || iequals(name, "Clear_Hash"))) {
+        out_.error("setoption: cannot change " + known->name + " while searching (send stop first)");
+        return;
+    }
+    const std::string previous = known->value;
+    const Option* o = nullptr;
+    if (auto e = options_.set(name, value, &o)) {
+        out_.error("setoption: " + *e);
+        return;
+    }
+    if (o->name == "USI_Variant") {
+        if (o->value != session_->game()) switch_game(o->value);
+    } else if (o->name == "USI_Hash") {
+        if (!session_->resize_hash(size_t(options_.spin("USI_Hash")))) {
+            out_.error("setoption: cannot allocate " + o->value + " MB for the hash; keeping " + previous + " MB");
+            options_.set("USI_Hash", previous, nullptr);
+        }
+    } else if (o->name == "Clear_Hash") {
+        session_->clear_hash();
+    }
+}
+
+void Engine::switch_game(std::string_view name) {
+    const GameEntry* g = find_game(name);
+    session_->stop();
+    session_->wait();
+    session_ = g->make_session(out_, size_t(options_.spin("USI_Hash")));
+}
+
+void Engine::go(const std::vector<std::string>& t) {
+    Limits l;
+    if (!t.empty() && t[0] == "perft") {
+        perft(t.size() == 2 ? std::string_view(t[1]) : std::string_view());
+        return;
+    }
+    auto number = [&](size_t& i, int64_t min, int64_t max, int64_t& into) -> bool {
+        if (i + 1 >= t.size()) {
+            out_.error("go: '" + t[i] + "' needs a value");
+            return false;
+        }
+        auto v = parse_int(t[i + 1]);
+        if (!v || *v < min || *v > max) {
+            out_.error("go: bad value '" + printable(t[i + 1]) + "' for " + t[i]);
+            return false;
+        }
+        into = *v;
+        ++i;
+        return true;
+    };
+    constexpr int64_t kBig = int64_t(1) << 40;
+    for (size_t i = 0; i < t.size(); ++i) {
+        const std::string& w = t[i];
+        int64_t v = 0;
+        if (w == "btime") {
+            if (!number(i, -kBig, kBig, v)) return;
+            l.time[Sente] = std::max<int64_t>(0, v);
+        } else if (w == "wtime") {
+            if (!number(i, -kBig, kBig, v)) return;
+            l.time[Gote] = std::max<int64_t>(0, v);
+        } else if (w == "binc") {
+            if (!number(i, 0, kBig, l.inc[Sente])) return;
+        } else if (w == "winc") {
+            if (!number(i, 0, kBig, l.inc[Gote])) return;
+        } else if (w == "byoyomi") {
+            if (!number(i, 0, kBig, l.byoyomi)) return;
+        } else if (w == "movestogo") {
+            if (!number(i, 1, 100000, v)) return;
+            l.movestogo = int(v);
+        } else if (w == "movetime") {
+            if (!number(i, 1, kBig, l.movetime)) return;
+        } else if (w == "depth") {
+            if (!number(i, 1, 1000, v)) return;
+            l.depth = int(v);
+        } else if (w == "nodes") {
+            if (!number(i, 1, kBig * 1000, v)) return;
+            l.nodes = uint64_t(v);
+        } else if (w == "infinite") {
+            l.infinite = true;
+        } else if (w == "ponder") {
+            l.ponder = true;
+        } else if (w == "mate") {
+            l.mate_search = true;
+            if (i + 1 < t.size() && t[i + 1] == "infinite")
+                ++i;
+            else if (!number(i, 1, kBig, l.mate))
+                return;
+        } else if (w == "searchmoves") {
+            for (++i; i < t.size(); ++i) l.searchmoves.push_back(t[i]);
+            if (l.searchmoves.empty()) {
+                out_.error("go: searchmoves needs at least one move");
+                return;
+            }
+        } else {
+            out_.error("go: unknown parameter '" + printable(w) + "'");
+            return;
+        }
+    }
+    SearchSettings s;
+    s.multipv = int(options_.spin("MultiPV"));
+    s.move_overhead = options_.spin("Move_Overhead");
+    if (auto e = session_->go(l, s)) out_.error(*e);
+}
+
+void Engine::perft(std::string_view arg) {
+    auto d = parse_int(arg);
+    if (!d || *d < 1 || *d > kMaxPerftDepth) {
+        out_.error("perft: expected a depth from 1 to " + std::to_string(kMaxPerftDepth) + ", got '" +
+                   printable(arg) + "'");
+        return;
+    }
+    if (auto e = session_->perft(int(*d), false)) out_.error(*e);
+}
+
+void Engine::bench(const std::vector<std::string>& t) {
+    if (session_->searching()) {
+        out_.error("bench: a search is running (send stop first)");
+        return;
+    }
+    int64_t depth = 0;
+    if (!t.empty()) {
+        auto d = parse_int(t[0]);
+        if (t.size() > 1 || !d || *d < 1 || *d > kMaxBenchDepth) {
+            out_.error("bench: expected an optional depth from 1 to " + std::to_string(kMaxBenchDepth));
+            return;
+        }
+        depth = *d;
+    }
+    print_bench_summary(out_, session_->bench(int(depth), 16));
+}
+
+void run_usi_loop(std::istream& in, Output& out) {
+    Engine engine(out);
+    std::streambuf* buf = in.rdbuf();
+    std::string line;
+    for (;;) {
+        line.clear();
+        size_t length = 0;
+        int c;
+        while ((c = buf->sbumpc()) != std::char_traits<char>::eof() && c != '\n') {
+            if (++length <= kMaxLineLength + 1) line += char(c);
+        }
+        if (c == std::char_traits<char>::eof() && length == 0) break;
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        if (length > kMaxLineLength) {
+            out.error("line of " + std::to_string(length) + " bytes is longer than the limit of " +
+                      std::to_string(kMaxLineLength) + "; ignored");
+            continue;
+        }
+        if (!engine.command(line)) return;
+        if (c == std::char_traits<char>::eof()) break;
+    }
+    // End of input: a bounded search still finishes and answers; an unbounded one is stopped.
+    if (engine.session().unbounded()) engine.session().stop();
+    engine.wait();
+}
+
+}  // namespace menagerie

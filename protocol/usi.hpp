@@ -1,0 +1,47 @@
+#pragma once
+// The USI loop: one line in, answers out. Bad input is answered with `info string error: ...` and changes nothing.
+#include <istream>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "protocol/options.hpp"
+#include "protocol/output.hpp"
+#include "protocol/session.hpp"
+
+namespace menagerie {
+
+constexpr size_t kMaxLineLength = 1 << 20;  // longer lines are refused whole
+
+class Engine {
+public:
+    explicit Engine(Output& out);
+    ~Engine();
+    // Handles one line; returns false once `quit` has been handled.
+    bool command(std::string_view line);
+    // Waits until no search is running (tests, and the end of input).
+    void wait();
+    Session& session() { return *session_; }
+    const Options& options() const { return options_; }
+
+private:
+    void usi();
+    void setoption(const std::vector<std::string>& t);
+    void go(const std::vector<std::string>& t);
+    void bench(const std::vector<std::string>& t);
+    void perft(std::string_view arg);
+    void switch_game(std::string_view name);
+
+    Output& out_;
+    Options options_;
+    std::unique_ptr<Session> session_;
+};
+
+// Runs the loop on a stream until quit or end of input. Over-long lines are discarded with an error.
+void run_usi_loop(std::istream& in, Output& out);
+
+std::vector<std::string> split_words(std::string_view line);
+std::string printable(std::string_view s, size_t max = 60);
+
+}  // namespace menagerie

@@ -1,0 +1,54 @@
+#pragma once
+// What `go` asks for, and the time budget derived from it.
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/core/outcome.hpp"
+
+namespace menagerie {
+
+using Clock = std::chrono::steady_clock;
+
+struct Limits {
+    int64_t time[2] = {-1, -1};  // btime, wtime in ms (-1 = not given); already includes this move's increment
+    int64_t inc[2] = {0, 0};
+    int64_t byoyomi = 0;
+    int movestogo = 0;
+    int64_t movetime = 0;
+    int depth = 0;
+    uint64_t nodes = 0;
+    bool infinite = false;
+    bool ponder = false;
+    int64_t mate = 0;  // go mate: ms (0 = no limit)
+    bool mate_search = false;
+    std::vector<std::string> searchmoves;
+
+    bool time_limited() const { return movetime > 0 || time[0] >= 0 || time[1] >= 0 || byoyomi > 0; }
+};
+
+struct TimeBudget {
+    int64_t optimum = 0;  // ms: do not start a new iteration after about half of this
+    int64_t maximum = 0;  // ms: abort the search here
+};
+
+// Budget for the side to move. Never more than the clock plus byoyomi minus the overhead.
+inline TimeBudget time_budget(const Limits& l, Color us, int64_t overhead) {
+    TimeBudget b;
+    if (l.movetime > 0) {
+        b.optimum = b.maximum = std::max<int64_t>(1, l.movetime - overhead);
+        return b;
+    }
+    const int64_t time = std::max<int64_t>(0, l.time[us]);
+    const int64_t inc = l.inc[us];
+    const int64_t available = std::max<int64_t>(1, time + l.byoyomi - overhead);
+    const int64_t moves_left = l.movestogo > 0 ? std::min(l.movestogo, 40) : 30;
+    // The increment is already inside `time`, so it only raises the share we may spend now.
+    const int64_t share = time / moves_left + inc * 3 / 4;
+    b.optimum = std::clamp<int64_t>(share + l.byoyomi - overhead, 1, available);
+    b.maximum = std::clamp<int64_t>(std::max(3 * share, time / 8) + l.byoyomi - overhead, b.optimum, available);
+    return b;
+}
+
+}  // namespace menagerie

@@ -1,0 +1,417 @@
+#pragma once
+// Search<G>: iterative deepening, negamax alpha-beta with PVS, a transposition table, quiescence, and the
+// game's own repetition rule, all compiled for one game.
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <cstring>
+#include <functional>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "engine/core/game.hpp"
+#include "eval/eval.hpp"
+#include "search/limits.hpp"
+#include "search/tt.hpp"
+
+namespace menagerie {
+
+constexpr int kMaxPly = 128;
+constexpr int kInfinite = 32001;
+constexpr int kMate = 32000;
+constexpr int kMateBound = kMate - 1000;  // scores beyond this are mates, in plies from the root
+
+constexpr int mate_in(int ply) { return kMate - ply; }
+constexpr int mated_in(int ply) { return -kMate + ply; }
+
+// Mate scores go into the table relative to the node, and come out relative to the root.
+constexpr int score_to_tt(int s, int ply) { return s > kMateBound ? s + ply : s < -kMateBound ? s - ply : s; }
+constexpr int score_from_tt(int s, int ply) { return s > kMateBound ? s - ply : s < -kMateBound ? s + ply : s; }
+
+// "cp 35" or "mate 7" / "mate -6", distances in plies.
+inline std::string score_text(int s) {
+    if (s > kMateBound) return "mate " + std::to_string(kMate - s);
+    if (s < -kMateBound) return "mate -" + std::to_string(kMate + s);
+    return "cp " + std::to_string(s);
+}
+
+template <Game G>
+class Search {
+public:
+    using Position = typename G::Position;
+    using Move = typename G::Move;
+    using TT = TranspositionTable<Move>;
+    using InfoSink = std::function<void(const std::string&)>;
+
+    struct RootMove {
+        Move move{};
+        int score = -kInfinite;
+        std::vector<Move> pv;
+    };
+    struct Report {
+        Move best{};
+        Move ponder{};
+        int score = 0;
+        int depth = 0;
+        uint64_t nodes = 0;
+        bool aborted = false;
+        std::vector<RootMove> lines;  // MultiPV lines, best first
+    };
+
+    explicit Search(TT& tt) : tt_(tt) {}
+
+    std::atomic<bool> stop{false};
+    std::atomic<bool> pondering{false};
+    std::atomic<int64_t> ponderhit_ms{-1};  // set by ponderhit: time since start when pondering ended
+
+    void clear_history() {
+        std::memset(history_, 0, sizeof history_);
+        std::memset(killers_, 0, sizeof killers_);
+    }
+
+    // history: keys of the game's positions before the root, oldest first. The root must not be over.
+    Report run(const Position& root, const std::vector<uint64_t>& history, const Limits& limits, int multipv,
+               int64_t overhead, const InfoSink& sink) {
+        start_ = Clock::now();
+        limits_ = limits;
+        budget_ = time_budget(limits, root.side(), overhead);
+        nodes_ = 0;
+        aborted_ = false;
+        sink_ = &sink;
+        root_ = root;
+        keys_ = history;
+        keys_.push_back(root.key());
+        root_index_ = int(keys_.size()) - 1;
+        tt_.new_search();
+        for (auto& k : killers_) k[0] = k[1] = Move{};
+        for (auto& h : history_) h /= 8;
+
+        Position pos = root;
+        MoveListOf<G> list;
+        pos.legal_moves(list);
+        std::vector<RootMove> roots;
+        for (Move m : list)
+            if (limits.searchmoves.empty() ||
+                std::find(limits.searchmoves.begin(), limits.searchmoves.end(), pos.move_text(m)) !=
+                    limits.searchmoves.end())
+                roots.push_back({m, -kInfinite, {m}});
+        if (roots.empty())
+            for (Move m : list) roots.push_back({m, -kInfinite, {m}});
+        Report report;
+        if (roots.empty()) return report;
+        // Order the root once by the table's move and tactical value.
+        if (const auto* e = tt_.probe(root.key()))
+            for (size_t i = 0; i < roots.size(); ++i)
+                if (roots[i].move == e->move) std::rotate(roots.begin(), roots.begin() + i, roots.begin() + i + 1);
+
+        const int lines = std::clamp<int>(multipv, 1, int(roots.size()));
+        const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 1) : kMaxPly - 1;
+        int completed = 0;
+        for (int depth = 1; depth <= max_depth; ++depth) {
+            root_depth_ = depth;
+            for (int idx = 0; idx < lines; ++idx) {
+                seldepth_ = 0;
+                search_root(pos, depth, idx, roots);
+                if (aborted_) break;
+                print_line(depth, idx, roots[idx]);
+            }
+            if (aborted_) break;
+            completed = depth;
+            // Forced results are final once the search has seen past them.
+            const int s = roots[0].score;
+            if (std::abs(s) > kMateBound && depth >= (kMate - std::abs(s)) + 2 && !limits.infinite) break;
+            if (roots.size() == 1 && limits.time_limited() && depth >= 4 && !limits.infinite) break;
+            if (time_managed() && clock_ms() > budget_.optimum / 2) break;
+        }
+        // go infinite and go ponder keep the answer until stop or ponderhit.
+        while ((limits.infinite || pondering.load()) && !stop.load()) {
+            if (!pondering.load() && !limits.infinite) break;
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        }
+        report.best = roots[0].move;
+        report.score = roots[0].score;
+        report.depth = completed;
+        report.nodes = nodes_;
+        report.aborted = aborted_;
+        if (roots[0].pv.size() > 1) report.ponder = roots[0].pv[1];
+        report.lines.assign(roots.begin(), roots.begin() + lines);
+        return report;
+    }
+
+    uint64_t nodes() const { return nodes_; }
+    int64_t elapsed_ms() const {
+        return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start_).count();
+    }
+
+private:
+    bool time_managed() const { return limits_.time_limited() && !limits_.infinite && !pondering.load(); }
+
+    // Polled every 1024 nodes: stop, node limit, and the hard time limit (counted from ponderhit if any).
+    bool out_of_budget() {
+        if (stop.load(std::memory_order_relaxed)) return true;
+        if (limits_.nodes && nodes_ >= limits_.nodes) return true;
+        if ((nodes_ & 1023) == 0 && time_managed() && clock_ms() >= budget_.maximum) return true;
+        return false;
+    }
+
+    // Time on our clock: from the start of go, or from ponderhit after pondering.
+    int64_t clock_ms() const {
+        const int64_t hit = ponderhit_ms.load();
+        return elapsed_ms() - std::max<int64_t>(hit, 0);
+    }
+
+    bool is_repetition(int ply) const {
+        const int idx = root_index_ + ply;
+        const uint64_t key = keys_[idx];
+        int seen = 0;
+        for (int i = idx - 2; i >= 0; i -= 2)
+            if (keys_[i] == key) {
+                // A return to a position of the search path counts as a draw at once: the side that could
+                // repeat it once could repeat it again. Otherwise the game's own count applies.
+                if (i >= root_index_) return true;
+                if (++seen >= G::repetition_count - 1) return true;
+            }
+        return false;
+    }
+
+    void push_key(uint64_t k, int ply) {
+        const size_t idx = size_t(root_index_ + ply);
+        if (keys_.size() <= idx) keys_.resize(idx + 1);
+        keys_[idx] = k;
+    }
+
+    int move_score(const Position& pos, Move m, Move tt_move, int ply) const {
+        if (m == tt_move) return 1 << 30;
+        if (pos.is_capture(m))
+            return (1 << 24) + Evaluator<G>::piece_value(pos.captured_type(m)) * 16 -
+                   Evaluator<G>::piece_value(pos.moving_type(m)) / 16;
+        if (m == killers_[ply][0]) return (1 << 22) + 1;
+        if (m == killers_[ply][1]) return 1 << 22;
+        return history_[pos.history_index(m)];
+    }
+
+    // Moves the best-scored remaining move to position i.
+    static void pick(MoveListOf<G>& list, int* scores, size_t i) {
+        size_t best = i;
+        for (size_t j = i + 1; j < list.size(); ++j)
+            if (scores[j] > scores[best]) best = j;
+        std::swap(list[i], list[best]);
+        std::swap(scores[i], scores[best]);
+    }
+
+    void update_pv(int ply, Move m) {
+        pv_[ply][ply] = m;
+        for (int i = ply + 1; i < pv_len_[ply + 1]; ++i) pv_[ply][i] = pv_[ply + 1][i];
+        pv_len_[ply] = pv_len_[ply + 1];
+    }
+
+    void search_root(Position& pos, int depth, int idx, std::vector<RootMove>& roots) {
+        int alpha = -kInfinite;
+        const int beta = kInfinite;
+        for (size_t i = size_t(idx); i < roots.size(); ++i) {
+            RootMove& rm = roots[i];
+            pos.play(rm.move);
+            push_key(pos.key(), 1);
+            int score;
+            if (i == size_t(idx)) {
+                score = -search(pos, -beta, -alpha, depth - 1, 1, true);
+            } else {
+                score = -search(pos, -alpha - 1, -alpha, depth - 1, 1, false);
+                if (score > alpha && !aborted_) score = -search(pos, -beta, -alpha, depth - 1, 1, true);
+            }
+            pos.undo(rm.move);
+            if (aborted_) return;
+            if (i == size_t(idx) || score > alpha) {
+                rm.score = score;
+                rm.pv.assign(1, rm.move);
+                for (int k = 1; k < pv_len_[1]; ++k) rm.pv.push_back(pv_[1][k]);
+                if (score > alpha) alpha = score;
+                std::rotate(roots.begin() + idx, roots.begin() + i, roots.begin() + i + 1);
+            } else {
+                rm.score = -kInfinite;
+            }
+        }
+        if (idx == 0) tt_.store(pos.key(), score_to_tt(roots[0].score, 0), 0, roots[0].move, depth, BoundExact);
+    }
+
+    int search(Position& pos, int alpha, int beta, int depth, int ply, bool pv_node) {
+        pv_len_[ply] = ply;
+        if (aborted_ || out_of_budget()) {
+            aborted_ = true;
+            return 0;
+        }
+        if (ply > seldepth_) seldepth_ = ply;
+        switch (pos.decided()) {
+            case Outcome::Win: return mate_in(ply);
+            case Outcome::Loss: return mated_in(ply);
+            default: break;
+        }
+        if (is_repetition(ply)) return 0;
+        if (ply >= kMaxPly - 1) return Evaluator<G>::evaluate(pos);
+        // Mate distance pruning: no line from here beats a mate already found nearer the root.
+        alpha = std::max(alpha, mated_in(ply));
+        beta = std::min(beta, mate_in(ply + 1));
+        if (alpha >= beta) return alpha;
+
+        const bool check = pos.in_check();
+        // Check extension: a standing threat is answered one ply deeper, within twice the root depth.
+        if (check && ply < 2 * root_depth_) ++depth;
+        if (depth <= 0) return quiesce(pos, alpha, beta, ply, 0);
+        ++nodes_;
+
+        const uint64_t key = pos.key();
+        Move tt_move{};
+        if (const auto* e = tt_.probe(key)) {
+            tt_move = e->move;
+            const int s = score_from_tt(e->score, ply);
+            if (!pv_node && e->depth >= depth &&
+                (e->bound() == BoundExact || (e->bound() == BoundLower && s >= beta) ||
+                 (e->bound() == BoundUpper && s <= alpha)))
+                return s;
+        }
+        const int static_eval = check ? -kInfinite : Evaluator<G>::evaluate(pos);
+
+        // Reverse futility pruning: far above beta near the leaves, a quiet position keeps its cut.
+        if (!pv_node && !check && depth <= 3 && std::abs(beta) < kMateBound && static_eval - 150 * depth >= beta)
+            return static_eval;
+
+        MoveListOf<G> list;
+        pos.legal_moves(list);
+        if (list.empty()) return mated_in(ply);  // no legal move loses
+        int scores[G::max_moves];
+        if (!tt_move.is_null() && !list.contains(tt_move)) tt_move = Move{};
+        for (size_t i = 0; i < list.size(); ++i) scores[i] = move_score(pos, list[i], tt_move, ply);
+
+        const int old_alpha = alpha;
+        int best = -kInfinite;
+        Move best_move{};
+        for (size_t i = 0; i < list.size(); ++i) {
+            pick(list, scores, i);
+            const Move m = list[i];
+            const bool quiet = !pos.is_capture(m);
+            pos.play(m);
+            push_key(pos.key(), ply + 1);
+            int score;
+            if (i == 0) {
+                score = -search(pos, -beta, -alpha, depth - 1, ply + 1, pv_node);
+            } else {
+                // Late move reductions for quiet moves tried after the first few.
+                int r = 0;
+                if (depth >= 3 && i >= 3 && quiet && !check) r = 1 + (i >= 8 && depth >= 6);
+                score = -search(pos, -alpha - 1, -alpha, depth - 1 - r, ply + 1, false);
+                if (score > alpha && r) score = -search(pos, -alpha - 1, -alpha, depth - 1, ply + 1, false);
+                if (score > alpha && score < beta && pv_node)
+                    score = -search(pos, -beta, -alpha, depth - 1, ply + 1, true);
+            }
+            pos.undo(m);
+            if (aborted_) return 0;
+            if (score > best) {
+                best = score;
+                best_move = m;
+                if (score > alpha) {
+                    alpha = score;
+                    if (pv_node) update_pv(ply, m);
+                    if (alpha >= beta) {
+                        if (quiet) {
+                            if (killers_[ply][0] != m) killers_[ply][1] = killers_[ply][0], killers_[ply][0] = m;
+                            int& h = history_[pos.history_index(m)];
+                            h = std::min(h + depth * depth, 1 << 20);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        const Bound bound = best >= beta ? BoundLower : best > old_alpha ? BoundExact : BoundUpper;
+        tt_.store(key, score_to_tt(best, ply), static_eval == -kInfinite ? 0 : static_eval, best_move, depth, bound);
+        return best;
+    }
+
+    // Quiescence: captures and the game's forcing moves; under a standing threat (and only a few plies deep)
+    // every move, with no stand-pat.
+    int quiesce(Position& pos, int alpha, int beta, int ply, int qply) {
+        pv_len_[ply] = ply;
+        if (aborted_ || out_of_budget()) {
+            aborted_ = true;
+            return 0;
+        }
+        ++nodes_;
+        if (ply > seldepth_) seldepth_ = ply;
+        switch (pos.decided()) {
+            case Outcome::Win: return mate_in(ply);
+            case Outcome::Loss: return mated_in(ply);
+            default: break;
+        }
+        if (ply >= kMaxPly - 1) return Evaluator<G>::evaluate(pos);
+        const bool evade = qply < 4 && pos.in_check();
+        int best = -kInfinite;
+        if (!evade) {
+            best = Evaluator<G>::evaluate(pos);
+            if (best >= beta) return best;
+            alpha = std::max(alpha, best);
+        }
+        MoveListOf<G> list;
+        if (evade)
+            pos.legal_moves(list);
+        else
+            pos.tactical_moves(list);
+        if (evade && list.empty()) return mated_in(ply);
+        int scores[G::max_moves];
+        for (size_t i = 0; i < list.size(); ++i) scores[i] = move_score(pos, list[i], Move{}, ply);
+        for (size_t i = 0; i < list.size(); ++i) {
+            pick(list, scores, i);
+            const Move m = list[i];
+            pos.play(m);
+            push_key(pos.key(), ply + 1);
+            const int score = -quiesce(pos, -beta, -alpha, ply + 1, qply + 1);
+            pos.undo(m);
+            if (aborted_) return 0;
+            if (score > best) {
+                best = score;
+                if (score > alpha) {
+                    alpha = score;
+                    update_pv(ply, m);
+                    if (alpha >= beta) break;
+                }
+            }
+        }
+        return best;
+    }
+
+    void print_line(int depth, int idx, const RootMove& rm) {
+        if (!sink_ || !*sink_) return;
+        const int64_t ms = elapsed_ms();
+        std::ostringstream o;
+        o << "info depth " << depth << " seldepth " << std::max(seldepth_, depth) << " multipv " << idx + 1
+          << " score " << score_text(rm.score) << " nodes " << nodes_ << " nps "
+          << (ms > 0 ? nodes_ * 1000 / uint64_t(ms) : nodes_) << " time " << ms << " hashfull " << tt_.hashfull()
+          << " pv";
+        Position p = root_;
+        for (const Move& m : rm.pv) {
+            o << ' ' << p.move_text(m);
+            p.play(m);
+        }
+        (*sink_)(o.str());
+    }
+
+    Position root_{};
+    TT& tt_;
+    Limits limits_;
+    TimeBudget budget_;
+    Clock::time_point start_;
+    uint64_t nodes_ = 0;
+    bool aborted_ = false;
+    int seldepth_ = 0;
+    int root_depth_ = 1;
+    const InfoSink* sink_ = nullptr;
+    std::vector<uint64_t> keys_;
+    int root_index_ = 0;
+    Move pv_[kMaxPly + 1][kMaxPly + 1]{};
+    int pv_len_[kMaxPly + 1]{};
+    Move killers_[kMaxPly + 1][2]{};
+    int history_[G::history_size]{};
+};
+
+}  // namespace menagerie
