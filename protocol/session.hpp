@@ -118,8 +118,10 @@ public:
         searching_ = true;
         unbounded_ = limits.infinite || limits.ponder || (limits.mate_search && limits.mate == 0);
         worker_ = std::thread([this, limits, settings] {
-            run(limits, settings);
+            const std::string last = run(limits, settings);
+            // Ready for the next command before the GUI can read the answer.
             searching_ = false;
+            out_.line(last);
         });
         return std::nullopt;
     }
@@ -198,18 +200,15 @@ private:
         }
     }
 
-    void run(const Limits& limits, const SearchSettings& settings) {
+    // Searches and returns the final line (bestmove or checkmate), which the caller prints.
+    std::string run(const Limits& limits, const SearchSettings& settings) {
         // A game already over gets its answer without a search.
         const bool drawn = occurrences(history_, pos_.key()) + 1 >= G::repetition_count;
         const Outcome o = drawn ? Outcome::Draw : pos_.outcome();
         if (o != Outcome::Ongoing) {
-            if (limits.mate_search) {
-                out_.line("checkmate nomate");
-                return;
-            }
+            if (limits.mate_search) return "checkmate nomate";
             out_.info("game over: " + state_text());
-            out_.line(o == Outcome::Win ? "bestmove win" : "bestmove resign");
-            return;
+            return o == Outcome::Win ? "bestmove win" : "bestmove resign";
         }
         Limits l = limits;
         if (l.mate_search) {
@@ -228,11 +227,9 @@ private:
                     pv += (pv.empty() ? "" : " ") + p.move_text(m);
                     p.play(m);
                 }
-                out_.line("checkmate " + pv);
-            } else {
-                out_.line(report.aborted ? "checkmate timeout" : "checkmate nomate");
+                return "checkmate " + pv;
             }
-            return;
+            return report.aborted ? "checkmate timeout" : "checkmate nomate";
         }
         std::string line = "bestmove " + pos_.move_text(report.best);
         if (!report.ponder.is_null()) {
@@ -240,7 +237,7 @@ private:
             p.play(report.best);
             line += " ponder " + p.move_text(report.ponder);
         }
-        out_.line(line);
+        return line;
     }
 
     Output& out_;

@@ -74,7 +74,7 @@ struct Dobutsu {
     static constexpr int history_size = 2 * 15 * kSquares;
 };
 
-using MoveList = menagerie::MoveList<Move, Dobutsu::max_moves>;
+using Moves = menagerie::MoveList<Move, Dobutsu::max_moves>;
 
 class Position {
 public:
@@ -155,12 +155,12 @@ public:
         return n + uint64_t(kinds) * uint64_t(empties);
     }
 
-    void legal_moves(MoveList& list) const {
+    void legal_moves(Moves& list) const {
         if (decided() != Outcome::Ongoing) return;
         generate<false>(list);
     }
     // Captures, chick promotions and lion moves to the far rank.
-    void tactical_moves(MoveList& list) const {
+    void tactical_moves(Moves& list) const {
         if (decided() != Outcome::Ongoing) return;
         generate<true>(list);
     }
@@ -256,7 +256,7 @@ public:
 
 private:
     template <bool Tactical>
-    void generate(MoveList& list) const {
+    void generate(Moves& list) const {
         const Color us = stm_;
         const Bitboard mine = occ_[us], theirs = occ_[~us];
         const Bitboard far = far_rank(us);

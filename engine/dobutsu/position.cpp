@@ -259,7 +259,7 @@ Result<Move> Position::parse_move(std::string_view text) const {
     }
     if (Outcome d = decided(); d != Outcome::Ongoing)
         return fail("the game is already over (" + std::string(outcome_name(d)) + " for the side to move)");
-    MoveList list;
+    Moves list;
     legal_moves(list);
     for (Move m : list) {
         if (drop_type >= 0) {
@@ -288,7 +288,10 @@ std::string Position::diagram() const {
         static const char* names[] = {"chick", "elephant", "giraffe"};
         std::string h;
         for (int t = 0; t < kHandTypes; ++t)
-            for (int k = 0; k < hand_[c][t]; ++k) h += (h.empty() ? "" : " ") + std::string(names[t]);
+            for (int k = 0; k < hand_[c][t]; ++k) {
+                if (!h.empty()) h += ' ';
+                h += names[t];
+            }
         return h.empty() ? std::string("-") : h;
     };
     std::string s = "Gote hand: " + hand_text(Gote) + "\n";

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs what the build needs from Debian packages, only when something is missing.
+# Progress goes to stderr, so a USI session on stdout stays clean.
+set -euo pipefail
+
+need=()
+command -v cmake >/dev/null 2>&1 || need+=(cmake)
+command -v g++ >/dev/null 2>&1 || need+=(g++)
+command -v make >/dev/null 2>&1 || need+=(make)
+[ -f /usr/include/boost/program_options.hpp ] || need+=(libboost-program-options-dev)
+[ -f /usr/include/doctest/doctest.h ] || need+=(doctest-dev)
+
+if [ ${#need[@]} -eq 0 ]; then
+  exit 0
+fi
+
+echo "setup: installing ${need[*]}" >&2
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  command -v sudo >/dev/null 2>&1 || { echo "setup: need root or sudo to install ${need[*]}" >&2; exit 1; }
+  sudo="sudo"
+fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -q >&2
+$sudo apt-get install -y -q --no-install-recommends "${need[@]}" >&2
