@@ -2,6 +2,7 @@
 // Bitboard<N>: a set of squares 0..N-1 stored in the smallest word that holds N bits.
 #include <array>
 #include <bit>
+#include <cstddef>
 #include <cstdint>
 #include <type_traits>
 
@@ -127,7 +128,7 @@ public:
     constexpr Bitboard operator~() const {
         Bitboard r;
         if constexpr (is_array)
-            for (size_t i = 0; i < w_.size(); ++i) r.w_[i] = ~w_[i];
+            for (std::size_t i = 0; i < w_.size(); ++i) r.w_[i] = ~w_[i];
         else
             r.w_ = static_cast<Word>(~w_);
         r.mask_tail();
@@ -136,7 +137,7 @@ public:
 #define MENAGERIE_BB_OP(op)                                                          \
     constexpr Bitboard& operator op##=(const Bitboard & o) {                         \
         if constexpr (is_array)                                                      \
-            for (size_t i = 0; i < w_.size(); ++i) w_[i] op## = o.w_[i];             \
+            for (std::size_t i = 0; i < w_.size(); ++i) w_[i] op## = o.w_[i];             \
         else                                                                         \
             w_ op## = o.w_;                                                          \
         return *this;                                                                \

@@ -142,8 +142,8 @@ Result<Position> Position::from_sfen(std::string_view sfen) {
         }
     }
     if (row != 3 || col != 3) return fail("the board needs 4 ranks of 3 squares");
-    if (lions[Sente] != 1 || lions[Gote] != 1)
-        return fail("each side needs exactly one lion (Sente has " + std::to_string(lions[Sente]) + ", Gote " +
+    if (lions[Sente] > 1 || lions[Gote] > 1)
+        return fail("each side has one lion (Sente has " + std::to_string(lions[Sente]) + ", Gote " +
                     std::to_string(lions[Gote]) + ")");
 
     if (fields[1] == "b")
@@ -152,6 +152,10 @@ Result<Position> Position::from_sfen(std::string_view sfen) {
         p.stm_ = Gote;
     else
         return fail("side to move must be 'b' or 'w', got '" + std::string(fields[1]) + "'");
+    // Only the side to move may lack its lion (it was just caught: the game is over).
+    if (!lions[~p.stm_])
+        return fail(std::string(p.stm_ == Sente ? "Gote" : "Sente") +
+                    " has no lion, but only the side to move can have lost its lion");
 
     std::string_view hands = fields[2];
     if (hands != "-") {
