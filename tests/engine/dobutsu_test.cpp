@@ -271,9 +271,9 @@ TEST_CASE("try: decided after the reply; a lion on an attacked far-rank square c
         CHECK(q.count_legal_moves() == 0);
     }
     // The same for Gote's lion reaching rank d.
-    Position g = pos("2L/3/1l1/G2 w - 1");
+    Position g = pos("3/2L/1l1/G2 w - 1");
     g.play(move(g, "2c2d"));
-    g.play(move(g, "1a1b"));
+    g.play(move(g, "1b1c"));
     CHECK(g.decided() == Outcome::Win);
     CHECK(g.side() == Gote);
 }
