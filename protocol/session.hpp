@@ -88,7 +88,7 @@ public:
             if (t[i] != "moves") return "position: expected 'moves', got '" + t[i] + "'";
             for (++i; i < t.size(); ++i) {
                 const size_t n = keys.size() + 1;
-                if (occurrences(keys, pos.key()) >= G::repetition_count)
+                if (occurrences(keys, pos.key()) + 1 >= G::repetition_count)
                     return "position: move " + std::to_string(n) + " '" + t[i] +
                            "': the game was already drawn by repetition";
                 auto m = pos.parse_move(t[i]);
