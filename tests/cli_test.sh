@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Command-line checks on the real executable: exit statuses, usage on bad input, perft and bench output,
+# and a USI session over pipes.
+set -u
+bin="$1"
+fails=0 passes=0
+check() {  # check NAME EXPECTED_STATUS PATTERN -- command...
+  local name="$1" want="$2" pattern="$3"
+  shift 4
+  local out status
+  out="$("$@" 2>&1)"
+  status=$?
+  if [ "$status" -ne "$want" ]; then
+    echo "FAIL $name: status $status, expected $want"; echo "$out" | head -20; fails=$((fails + 1)); return
+  fi
+  if ! grep -qE -- "$pattern" <<<"$out"; then
+    echo "FAIL $name: output lacks /$pattern/"; echo "$out" | head -20; fails=$((fails + 1)); return
+  fi
+  passes=$((passes + 1))
+}
+
+check help 0 "Usage:" -- "$bin" --help
+check version 0 "^menagerie [0-9]+\.[0-9]+" -- "$bin" --version
+check unknown-subcommand 2 "unknown command or option 'fly'" -- "$bin" fly
+check unknown-flag 2 "Usage:" -- "$bin" --frobnicate
+check perft-missing-depth 2 "perft needs --depth" -- "$bin" perft --variant dobutsu
+check perft-missing-variant 2 "perft needs --variant" -- "$bin" perft --depth 3
+check perft-bad-depth 2 "Usage:" -- "$bin" perft --variant dobutsu --depth three
+check perft-depth-range 2 "--depth must be" -- "$bin" perft --variant dobutsu --depth 0
+check perft-unknown-variant 2 "unknown variant 'chess'" -- "$bin" perft --variant chess --depth 2
+check perft-unknown-option 2 "unrecognised option|unrecognized option" -- "$bin" perft --variant dobutsu --depth 2 --speed
+check perft-bad-sfen 2 "unknown piece 'x'" -- "$bin" perft --variant dobutsu --depth 2 --sfen "gxe/1c1/1C1/ELG b - 1"
+check perft-start 0 "^Nodes searched: 8122$" -- "$bin" perft --variant dobutsu --depth 5
+check perft-breakdown 0 "^2c2b: " -- "$bin" perft --variant dobutsu --depth 3
+check perft-speed 0 "^Leaves/second : [0-9]+" -- "$bin" perft --variant dobutsu --depth 4
+check perft-sfen 0 "^Nodes searched: 123$" -- "$bin" perft --variant dobutsu --depth 3 --sfen "gle/1c1/1C1/ELG b - 1"
+check bench-bad-depth 2 "--depth must be" -- "$bin" bench --depth 99
+check bench-bad-hash 2 "--hash must be" -- "$bin" bench --hash 0
+check bench-unknown-variant 2 "unknown variant" -- "$bin" bench --variant nope
+check bench 0 "^Nodes searched  : [0-9]+" -- "$bin" bench --variant dobutsu --depth 6
+check usi-pipe 0 "^bestmove 2c2b" -- bash -c "printf 'usi\nisready\nposition startpos\ngo depth 5\n' | '$bin'"
+check usi-eof-stops-infinite 0 "^bestmove " -- bash -c "printf 'position startpos\ngo infinite\n' | timeout 10 '$bin'"
+
+# Bench is deterministic: two runs, one signature.
+a="$("$bin" bench --depth 8 | grep 'Nodes searched')"
+b="$("$bin" bench --depth 8 | grep 'Nodes searched')"
+if [ "$a" = "$b" ]; then passes=$((passes + 1)); else echo "FAIL bench-deterministic: '$a' vs '$b'"; fails=$((fails + 1)); fi
+
+echo "$passes passed, $fails failed"
+[ "$fails" -eq 0 ]

@@ -1,0 +1,32 @@
+// Long checks (CTest label "long", run by scripts/long-checks.sh): deep perft cross-checks and the exhaustive
+// proofs of the 11-ply forced wins.
+#include <doctest/doctest.h>
+
+#include "engine/dobutsu/dobutsu.hpp"
+#include "search/perft.hpp"
+#include "tests/engine/dobutsu_reference.hpp"
+#include "tests/search/forced_win.hpp"
+
+using namespace menagerie;
+using namespace menagerie::dobutsu;
+
+TEST_CASE("deep perft: bulk counting equals plain play/count/undo to depth 9 from the start") {
+    Position p = Position::start();
+    for (int d = 6; d <= 9; ++d) {
+        CAPTURE(d);
+        CHECK(perft<Dobutsu, true>(p, d) == perft<Dobutsu, false>(p, d));
+    }
+}
+
+TEST_CASE("deep perft: the engine equals the reference implementation to depth 8 from the start") {
+    Position p = Position::start();
+    CHECK(perft<Dobutsu>(p, 8) == reference::perft(reference::parse(std::string(Dobutsu::start_sfen)), 8));
+}
+
+TEST_CASE("the 11-ply forced wins are proven by exhaustive search") {
+    for (const char* sfen : {"g1e/2C/lEG/1cL b - 15", "gle/2C/1cL/E1G b - 7", "gle/2C/LcG/E2 b - 9"}) {
+        CAPTURE(sfen);
+        Position p = Position::from_sfen(sfen).value();
+        CHECK(menagerie::testing::win_distance<Dobutsu>(p, 11) == 11);
+    }
+}

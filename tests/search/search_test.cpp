@@ -1,0 +1,211 @@
+#include <doctest/doctest.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/core/zobrist.hpp"
+#include "engine/dobutsu/dobutsu.hpp"
+#include "eval/dobutsu/eval.hpp"
+#include "search/search.hpp"
+#include "tests/search/forced_win.hpp"
+
+using namespace menagerie;
+using namespace menagerie::dobutsu;
+using menagerie::testing::win_distance;
+using menagerie::testing::wins_within;
+
+namespace {
+
+Position pos(const std::string& sfen) {
+    auto p = Position::from_sfen(sfen);
+    REQUIRE_MESSAGE(p.ok(), p.error());
+    return p.value();
+}
+
+struct Searcher {
+    TranspositionTable<Move> tt{16};
+    std::unique_ptr<Search<Dobutsu>> search = std::make_unique<Search<Dobutsu>>(tt);
+    Search<Dobutsu>::Report run(const Position& p, Limits l, const std::vector<uint64_t>& history = {}) {
+        return search->run(p, history, l, 1, 0, {});
+    }
+};
+
+// Middlegame positions with a forced win, found by random play and checked below by exhaustive search.
+const std::vector<std::string> kWins = {
+    "1+Ce/g2/lCL/E1G w - 16", "1g1/Lel/3/cCG w e 16",    "2g/glE/1E+c/L1c w - 36",  // 3 plies
+    "1ge/l2/2L/EG1 b 2C 13",  "lg1/EGC/3/Le+c b - 17",   "g1e/3/LCl/E1g w C 8",     // 5 plies
+    "g1c/1lE/cE1/1L1 w g 16", "g1e/1l1/2c/ELG w c 10",   "2l/geE/1L1/1CG b C 13",   // 7 plies
+    "lce/1g1/2L/E1G b C 9",   "1le/3/LEc/2G b GC 9",     "g1e/1l1/2G/ECL w c 8",    // 8-9 plies
+};
+// Forced wins of 11 plies; the exhaustive proof of the full length is a long check.
+const std::vector<std::string> kWins11 = {"g1e/2C/lEG/1cL b - 15", "gle/2C/1cL/E1G b - 7", "gle/2C/LcG/E2 b - 9"};
+
+}  // namespace
+
+TEST_CASE("search reports the exact forced-win distance that exhaustive search proves") {
+    Searcher s;
+    for (const auto& sfen : kWins) {
+        CAPTURE(sfen);
+        Position p = pos(sfen);
+        const int exact = win_distance<Dobutsu>(p, 9);
+        REQUIRE(exact > 0);
+        Limits l;
+        l.movetime = 10000;  // the search stops on its own once the mate is proven
+        s.tt.clear();
+        auto r = s.run(p, l);
+        CHECK(score_text(r.score) == "mate " + std::to_string(exact));
+        // The move chosen keeps the win at the same distance.
+        Position q = p;
+        q.play(r.best);
+        CHECK(menagerie::testing::loses_within<Dobutsu>(q, exact - 1));
+    }
+}
+
+TEST_CASE("search finds the 11-ply forced wins, which are not shorter") {
+    Searcher s;
+    for (const auto& sfen : kWins11) {
+        CAPTURE(sfen);
+        Position p = pos(sfen);
+        CHECK_FALSE(wins_within<Dobutsu>(p, 10));
+        Limits l;
+        l.movetime = 20000;
+        s.tt.clear();
+        auto r = s.run(p, l);
+        CHECK(score_text(r.score) == "mate 11");
+    }
+}
+
+TEST_CASE("the losing side sees the mate against it") {
+    // After the winner's best move, the loser's search reports mate -(distance - 1).
+    Searcher s;
+    Position p = pos("1ge/l2/2L/EG1 b 2C 13");
+    Limits l;
+    l.depth = 12;
+    auto r = s.run(p, l);
+    REQUIRE(score_text(r.score) == "mate 5");
+    p.play(r.best);
+    s.tt.clear();
+    auto r2 = s.run(p, l);
+    CHECK(score_text(r2.score) == "mate -4");
+}
+
+TEST_CASE("a legal move from many random positions at small depth") {
+    KeyGenerator rng(99);
+    Searcher s;
+    int searched = 0;
+    for (int game = 0; game < 400; ++game) {
+        Position p = Position::start();
+        const int len = int(rng.next() % 24);
+        for (int i = 0; i < len && p.outcome() == Outcome::Ongoing; ++i) {
+            Moves list;
+            p.legal_moves(list);
+            p.play(list[rng.next() % list.size()]);
+        }
+        if (p.outcome() != Outcome::Ongoing) continue;
+        Limits l;
+        l.depth = 1 + int(rng.next() % 4);
+        auto r = s.run(p, l);
+        Moves list;
+        p.legal_moves(list);
+        CHECK(list.contains(r.best));
+        if (!r.ponder.is_null()) {
+            Position q = p;
+            q.play(r.best);
+            Moves replies;
+            q.legal_moves(replies);
+            CHECK(replies.contains(r.ponder));
+        }
+        ++searched;
+    }
+    CHECK(searched > 100);
+}
+
+TEST_CASE("repetition: a move into the third occurrence scores as a draw") {
+    // Seed sequence 1 after seven moves: Gote's 3b3a would make the start position's third occurrence.
+    Position p = Position::start();
+    std::vector<uint64_t> history;
+    for (const char* m : {"1d1c", "3a3b", "1c1d", "3b3a", "1d1c", "3a3b", "1c1d"}) {
+        history.push_back(p.key());
+        p.play(p.parse_move(m).value());
+    }
+    Searcher s;
+    Limits l;
+    l.depth = 6;
+    l.searchmoves = {"3b3a"};
+    auto r = s.run(p, l, history);
+    CHECK(p.move_text(r.best) == "3b3a");
+    CHECK(r.score == 0);
+    // After only three moves (no history of repeats) the same move is judged on its merits.
+    Position early = Position::start();
+    for (const char* m : {"1d1c", "3a3b", "1c1d"}) early.play(early.parse_move(m).value());
+    s.tt.clear();
+    CHECK(s.run(early, l).score != 0);
+}
+
+TEST_CASE("the search is deterministic: same input, same nodes and move") {
+    Position p = pos("g1l/ce1/1E1/1LG w C 20");
+    Limits l;
+    l.depth = 9;
+    Searcher a, b;
+    auto ra = a.run(p, l);
+    auto rb = b.run(p, l);
+    CHECK(ra.nodes == rb.nodes);
+    CHECK(ra.best == rb.best);
+    CHECK(ra.score == rb.score);
+}
+
+TEST_CASE("mate scores are stored relative to the node and read back relative to the root") {
+    for (int ply : {0, 1, 7, 40}) {
+        for (int s : {mate_in(9), mated_in(12), 150, -20, 0}) {
+            CHECK(score_from_tt(score_to_tt(s, ply), ply) == s);
+        }
+    }
+    CHECK(score_to_tt(mate_in(9), 4) == mate_in(5));  // from the node four plies down, a mate in 5
+    CHECK(score_text(mate_in(7)) == "mate 7");
+    CHECK(score_text(mated_in(6)) == "mate -6");
+    CHECK(score_text(-35) == "cp -35");
+}
+
+TEST_CASE("transposition table: store, probe, replacement keeps the deeper entry, hashfull") {
+    TranspositionTable<Move> tt(1);
+    const Move m = Move::make(7, 4, false, 1);
+    tt.store(0x1234'5678'9ABC'DEF0ULL, 55, 10, m, 6, BoundExact);
+    const auto* e = tt.probe(0x1234'5678'9ABC'DEF0ULL);
+    REQUIRE(e != nullptr);
+    CHECK(e->score == 55);
+    CHECK(e->move == m);
+    CHECK(e->depth == 6);
+    CHECK(tt.probe(0x1234'5678'9ABC'DEF1ULL) == nullptr);
+    // Fill one cluster (same high bits, different low bits) past its size: the deepest entry survives.
+    const uint64_t hi = 0xABCD'0000'0000'0000ULL;
+    tt.store(hi | 1, 1, 0, Move{}, 20, BoundLower);
+    for (uint64_t k = 2; k < 10; ++k) tt.store(hi | k, 1, 0, Move{}, 1, BoundLower);
+    CHECK(tt.probe(hi | 1) != nullptr);
+    CHECK(tt.hashfull() >= 0);
+    tt.clear();
+    CHECK(tt.probe(hi | 1) == nullptr);
+    CHECK(tt.hashfull() == 0);
+}
+
+TEST_CASE("time budget: never beyond clock + byoyomi - overhead") {
+    for (int64_t time : {0, 50, 1000, 60000, 600000}) {
+        for (int64_t byo : {0, 100, 1000}) {
+            for (int64_t inc : {0, 500}) {
+                Limits l;
+                l.time[Sente] = time;
+                l.byoyomi = byo;
+                l.inc[Sente] = inc;
+                const auto b = time_budget(l, Sente, 30);
+                CAPTURE(time);
+                CAPTURE(byo);
+                CHECK(b.optimum >= 1);
+                CHECK(b.optimum <= b.maximum);
+                CHECK(b.maximum <= std::max<int64_t>(1, time + byo - 30));
+            }
+        }
+    }
+    Limits mt;
+    mt.movetime = 500;
+    CHECK(time_budget(mt, Gote, 20).maximum == 480);
+}
