@@ -259,6 +259,8 @@ void Engine::go(const std::vector<std::string>& t) {
             return;
         }
     }
+    // A bare `go` (no limit at all) searches until stop, like `go infinite`.
+    if (!l.time_limited() && !l.depth && !l.nodes && !l.ponder && !l.mate_search) l.infinite = true;
     SearchSettings s;
     s.multipv = int(options_.spin("MultiPV"));
     s.move_overhead = options_.spin("Move_Overhead");

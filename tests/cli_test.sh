@@ -39,6 +39,7 @@ check bench-bad-hash 2 "--hash must be" -- "$bin" bench --hash 0
 check bench-unknown-variant 2 "unknown variant" -- "$bin" bench --variant nope
 check bench 0 "^Nodes searched  : [0-9]+" -- "$bin" bench --variant dobutsu --depth 6
 check usi-pipe 0 "^bestmove 2c2b" -- bash -c "printf 'usi\nisready\nposition startpos\ngo depth 5\n' | '$bin'"
+check usi-eof-stops-bare-go 0 "^bestmove " -- bash -c "printf 'position startpos\ngo\n' | timeout 10 '$bin'"
 check usi-eof-stops-infinite 0 "^bestmove " -- bash -c "printf 'position startpos\ngo infinite\n' | timeout 10 '$bin'"
 
 # Bench is deterministic: two runs, one signature.

@@ -24,6 +24,7 @@ TEST_CASE("deep perft: the engine equals the reference implementation to depth 8
 }
 
 TEST_CASE("the 11-ply forced wins are proven by exhaustive search") {
+    // The last three positions of bench/dobutsu-mates.txt.
     for (const char* sfen : {"g1e/2C/lEG/1cL b - 15", "gle/2C/1cL/E1G b - 7", "gle/2C/LcG/E2 b - 9"}) {
         CAPTURE(sfen);
         Position p = Position::from_sfen(sfen).value();
