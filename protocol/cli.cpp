@@ -87,9 +87,9 @@ int bench_command(const std::vector<std::string>& args) {
 int perft_command(const std::vector<std::string>& args) {
     po::options_description opts("perft options");
     opts.add_options()("variant", po::value<std::string>(), "game (required)")("depth", po::value<int>(),
-                                                                             "plies (required)")(
+                                                                               "plies (required)")(
         "sfen", po::value<std::string>(), "start from this position (default: the game's start)")("help,h",
-                                                                                                 "this help");
+                                                                                                  "this help");
     po::variables_map vm;
     try {
         po::store(po::command_line_parser(args).options(opts).run(), vm);

@@ -40,7 +40,9 @@ std::vector<std::string> Options::usi_lines() const {
     for (const auto& o : options_) {
         std::string l = "option name " + o.name + " type ";
         switch (o.type) {
-            case Option::Type::Check: l += "check default " + o.default_value; break;
+            case Option::Type::Check:
+                l += "check default " + o.default_value;
+                break;
             case Option::Type::Spin:
                 l += "spin default " + o.default_value + " min " + std::to_string(o.min) + " max " +
                      std::to_string(o.max);
@@ -49,8 +51,12 @@ std::vector<std::string> Options::usi_lines() const {
                 l += "combo default " + o.default_value;
                 for (const auto& c : o.choices) l += " var " + c;
                 break;
-            case Option::Type::Button: l += "button"; break;
-            case Option::Type::String: l += "string default " + (o.default_value.empty() ? "<empty>" : o.default_value); break;
+            case Option::Type::Button:
+                l += "button";
+                break;
+            case Option::Type::String:
+                l += "string default " + (o.default_value.empty() ? "<empty>" : o.default_value);
+                break;
         }
         lines.push_back(l);
     }
@@ -91,8 +97,11 @@ std::optional<std::string> Options::set(std::string_view name, std::string_view 
             o->value = *match;
             break;
         }
-        case Option::Type::Button: break;
-        case Option::Type::String: o->value = v == "<empty>" ? "" : v; break;
+        case Option::Type::Button:
+            break;
+        case Option::Type::String:
+            o->value = v == "<empty>" ? "" : v;
+            break;
     }
     if (set_option) *set_option = o;
     return std::nullopt;

@@ -193,10 +193,14 @@ private:
     std::string state_text() const {
         if (occurrences(history_, pos_.key()) + 1 >= G::repetition_count) return "draw by repetition";
         switch (pos_.outcome()) {
-            case Outcome::Win: return "won for the side to move";
-            case Outcome::Loss: return "lost for the side to move";
-            case Outcome::Draw: return "drawn";
-            default: return "ongoing";
+            case Outcome::Win:
+                return "won for the side to move";
+            case Outcome::Loss:
+                return "lost for the side to move";
+            case Outcome::Draw:
+                return "drawn";
+            default:
+                return "ongoing";
         }
     }
 

@@ -270,8 +270,8 @@ void Engine::go(const std::vector<std::string>& t) {
 void Engine::perft(std::string_view arg) {
     auto d = parse_int(arg);
     if (!d || *d < 1 || *d > kMaxPerftDepth) {
-        out_.error("perft: expected a depth from 1 to " + std::to_string(kMaxPerftDepth) + ", got '" +
-                   printable(arg) + "'");
+        out_.error("perft: expected a depth from 1 to " + std::to_string(kMaxPerftDepth) + ", got '" + printable(arg) +
+                   "'");
         return;
     }
     if (auto e = session_->perft(int(*d), false)) out_.error(*e);

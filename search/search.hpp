@@ -93,9 +93,8 @@ public:
         pos.legal_moves(list);
         std::vector<RootMove> roots;
         for (Move m : list)
-            if (limits.searchmoves.empty() ||
-                std::find(limits.searchmoves.begin(), limits.searchmoves.end(), pos.move_text(m)) !=
-                    limits.searchmoves.end())
+            if (limits.searchmoves.empty() || std::find(limits.searchmoves.begin(), limits.searchmoves.end(),
+                                                        pos.move_text(m)) != limits.searchmoves.end())
                 roots.push_back({m, -kInfinite, {m}});
         if (roots.empty())
             for (Move m : list) roots.push_back({m, -kInfinite, {m}});
@@ -244,9 +243,12 @@ private:
         }
         if (ply > seldepth_) seldepth_ = ply;
         switch (pos.decided()) {
-            case Outcome::Win: return mate_in(ply);
-            case Outcome::Loss: return mated_in(ply);
-            default: break;
+            case Outcome::Win:
+                return mate_in(ply);
+            case Outcome::Loss:
+                return mated_in(ply);
+            default:
+                break;
         }
         if (is_repetition(ply)) return 0;
         if (ply >= kMaxPly - 1) return Evaluator<G>::evaluate(pos);
@@ -340,9 +342,12 @@ private:
         ++nodes_;
         if (ply > seldepth_) seldepth_ = ply;
         switch (pos.decided()) {
-            case Outcome::Win: return mate_in(ply);
-            case Outcome::Loss: return mated_in(ply);
-            default: break;
+            case Outcome::Win:
+                return mate_in(ply);
+            case Outcome::Loss:
+                return mated_in(ply);
+            default:
+                break;
         }
         if (ply >= kMaxPly - 1) return Evaluator<G>::evaluate(pos);
         const bool evade = qply < 4 && pos.in_check();
@@ -384,10 +389,9 @@ private:
         if (!sink_ || !*sink_) return;
         const int64_t ms = elapsed_ms();
         std::ostringstream o;
-        o << "info depth " << depth << " seldepth " << std::max(seldepth_, depth) << " multipv " << idx + 1
-          << " score " << score_text(rm.score) << " nodes " << nodes_ << " nps "
-          << (ms > 0 ? nodes_ * 1000 / uint64_t(ms) : nodes_) << " time " << ms << " hashfull " << tt_.hashfull()
-          << " pv";
+        o << "info depth " << depth << " seldepth " << std::max(seldepth_, depth) << " multipv " << idx + 1 << " score "
+          << score_text(rm.score) << " nodes " << nodes_ << " nps " << (ms > 0 ? nodes_ * 1000 / uint64_t(ms) : nodes_)
+          << " time " << ms << " hashfull " << tt_.hashfull() << " pv";
         Position p = root_;
         for (const Move& m : rm.pv) {
             o << ' ' << p.move_text(m);

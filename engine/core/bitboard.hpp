@@ -15,23 +15,19 @@ struct BitWord {
     using type = std::array<uint64_t, (N + 63) / 64>;
 };
 template <int N>
-    requires(N <= 16)
-struct BitWord<N> {
+requires(N <= 16) struct BitWord<N> {
     using type = uint16_t;
 };
 template <int N>
-    requires(N > 16 && N <= 32)
-struct BitWord<N> {
+requires(N > 16 && N <= 32) struct BitWord<N> {
     using type = uint32_t;
 };
 template <int N>
-    requires(N > 32 && N <= 64)
-struct BitWord<N> {
+requires(N > 32 && N <= 64) struct BitWord<N> {
     using type = uint64_t;
 };
 template <int N>
-    requires(N > 64 && N <= 128)
-struct BitWord<N> {
+requires(N > 64 && N <= 128) struct BitWord<N> {
     using type = unsigned __int128;
 };
 
@@ -134,15 +130,15 @@ public:
         r.mask_tail();
         return r;
     }
-#define MENAGERIE_BB_OP(op)                                                          \
-    constexpr Bitboard& operator op##=(const Bitboard & o) {                         \
-        if constexpr (is_array)                                                      \
-            for (std::size_t i = 0; i < w_.size(); ++i) w_[i] op## = o.w_[i];             \
-        else                                                                         \
-            w_ op## = o.w_;                                                          \
-        return *this;                                                                \
-    }                                                                                \
-    friend constexpr Bitboard operator op(Bitboard a, const Bitboard & b) { return a op## = b; }
+#define MENAGERIE_BB_OP(op)                                                   \
+    constexpr Bitboard& operator op##=(const Bitboard& o) {                   \
+        if constexpr (is_array)                                               \
+            for (std::size_t i = 0; i < w_.size(); ++i) w_[i] op## = o.w_[i]; \
+        else                                                                  \
+            w_ op## = o.w_;                                                   \
+        return *this;                                                         \
+    }                                                                         \
+    friend constexpr Bitboard operator op(Bitboard a, const Bitboard& b) { return a op## = b; }
     MENAGERIE_BB_OP(&)
     MENAGERIE_BB_OP(|)
     MENAGERIE_BB_OP(^)

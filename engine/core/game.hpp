@@ -35,11 +35,11 @@ concept Game = requires(typename G::Position& p, const typename G::Position& cp,
     { cp.sfen() } -> std::same_as<std::string>;
     { cp.parse_move(text) } -> std::same_as<Result<typename G::Move>>;  // legal moves only
     { cp.move_text(m) } -> std::same_as<std::string>;
-    { cp.legal_moves(list) };
-    { cp.tactical_moves(list) };  // captures and the game's other forcing moves, for quiescence
+    {cp.legal_moves(list)};
+    {cp.tactical_moves(list)};  // captures and the game's other forcing moves, for quiescence
     { cp.count_legal_moves() } -> std::convertible_to<uint64_t>;  // bulk count for perft
-    { p.play(m) };
-    { p.undo(m) };
+    {p.play(m)};
+    {p.undo(m)};
     { cp.key() } -> std::same_as<uint64_t>;
     { cp.side() } -> std::same_as<Color>;
     { cp.outcome() } -> std::same_as<Outcome>;  // full rules, repetition aside

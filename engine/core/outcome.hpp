@@ -13,10 +13,14 @@ enum class Outcome : uint8_t { Ongoing, Win, Loss, Draw };
 
 constexpr std::string_view outcome_name(Outcome o) {
     switch (o) {
-        case Outcome::Ongoing: return "ongoing";
-        case Outcome::Win: return "win";
-        case Outcome::Loss: return "loss";
-        case Outcome::Draw: return "draw";
+        case Outcome::Ongoing:
+            return "ongoing";
+        case Outcome::Win:
+            return "win";
+        case Outcome::Loss:
+            return "loss";
+        case Outcome::Draw:
+            return "draw";
     }
     return "?";
 }

@@ -56,7 +56,7 @@ struct Move {
 struct Tables {
     std::array<std::array<std::array<Bitboard, kSquares>, kPieceTypes>, 2> attacks;
     std::array<std::array<Bitboard, kSquares>, 11> code_attacks;  // the same, by piece code
-    std::array<std::array<uint64_t, kSquares>, 11> psq;  // by piece code
+    std::array<std::array<uint64_t, kSquares>, 11> psq;           // by piece code
     std::array<std::array<std::array<uint64_t, kMaxOfKind + 1>, kHandTypes>, 2> hand;
     uint64_t side;
 };
@@ -108,9 +108,7 @@ public:
         return count_legal_moves() == 0 ? Outcome::Loss : Outcome::Ongoing;
     }
 
-    Bitboard attacks_from(int sq) const {
-        return tables.code_attacks[board_[sq]][sq];
-    }
+    Bitboard attacks_from(int sq) const { return tables.code_attacks[board_[sq]][sq]; }
     bool attacked_by(int sq, Color by) const {
         for (int s : occ_[by])
             if (attacks_from(s).test(sq)) return true;
@@ -138,7 +136,7 @@ public:
     uint64_t count_legal_moves_after(Move m) const {
         const Color them = ~stm_;
         const int cp1 = m.captured_plus1();
-        if (cp1 == Lion + 1) return 0;  // the opponent's lion is caught
+        if (cp1 == Lion + 1) return 0;                       // the opponent's lion is caught
         if (row_of(lion_[them]) == far_row(them)) return 0;  // its try has succeeded
         Bitboard theirs = occ_[them];
         const int to = m.to();

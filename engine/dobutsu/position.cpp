@@ -18,11 +18,11 @@ struct Step {
 Tables make_tables() {
     Tables t{};
     const std::array<std::vector<Step>, kPieceTypes> steps = {{
-        {{-1, 0}},                                                                  // chick
-        {{-1, -1}, {-1, 1}, {1, -1}, {1, 1}},                                       // elephant
-        {{-1, 0}, {1, 0}, {0, -1}, {0, 1}},                                         // giraffe
-        {{-1, -1}, {-1, 0}, {-1, 1}, {0, -1}, {0, 1}, {1, -1}, {1, 0}, {1, 1}},     // lion
-        {{-1, -1}, {-1, 0}, {-1, 1}, {0, -1}, {0, 1}, {1, 0}},                      // hen
+        {{-1, 0}},                                                               // chick
+        {{-1, -1}, {-1, 1}, {1, -1}, {1, 1}},                                    // elephant
+        {{-1, 0}, {1, 0}, {0, -1}, {0, 1}},                                      // giraffe
+        {{-1, -1}, {-1, 0}, {-1, 1}, {0, -1}, {0, 1}, {1, -1}, {1, 0}, {1, 1}},  // lion
+        {{-1, -1}, {-1, 0}, {-1, 1}, {0, -1}, {0, 1}, {1, 0}},                   // hen
     }};
     for (int c = 0; c < 2; ++c)
         for (int type = 0; type < kPieceTypes; ++type)
@@ -47,16 +47,18 @@ Tables make_tables() {
 
 int hand_type_of_letter(char upper) {
     switch (upper) {
-        case 'C': return Chick;
-        case 'E': return Elephant;
-        case 'G': return Giraffe;
-        default: return -1;
+        case 'C':
+            return Chick;
+        case 'E':
+            return Elephant;
+        case 'G':
+            return Giraffe;
+        default:
+            return -1;
     }
 }
 
-int type_of_letter(char upper) {
-    return upper == 'L' ? int(Lion) : hand_type_of_letter(upper);
-}
+int type_of_letter(char upper) { return upper == 'L' ? int(Lion) : hand_type_of_letter(upper); }
 
 }  // namespace
 
@@ -91,8 +93,7 @@ Result<Position> Position::from_sfen(std::string_view sfen) {
         i = j;
     }
     if (fields.size() < 3 || fields.size() > 4)
-        return fail("expected 3 or 4 fields (board, side, hands[, move number]), got " +
-                    std::to_string(fields.size()));
+        return fail("expected 3 or 4 fields (board, side, hands[, move number]), got " + std::to_string(fields.size()));
 
     Position p;
     int count[kHandTypes + 1] = {};  // chicks (and hens), elephants, giraffes, lions
@@ -163,8 +164,8 @@ Result<Position> Position::from_sfen(std::string_view sfen) {
         for (char ch : hands) {
             if (ch >= '0' && ch <= '9') {
                 n = n * 10 + (ch - '0');
-                if (n > kMaxOfKind) return fail("hand count above " + std::to_string(kMaxOfKind) + " in '" +
-                                                std::string(hands) + "'");
+                if (n > kMaxOfKind)
+                    return fail("hand count above " + std::to_string(kMaxOfKind) + " in '" + std::string(hands) + "'");
                 continue;
             }
             const char up = char(std::toupper(static_cast<unsigned char>(ch)));
@@ -183,8 +184,8 @@ Result<Position> Position::from_sfen(std::string_view sfen) {
     static const char* kind_names[] = {"chicks", "elephants", "giraffes"};
     for (int t = 0; t < kHandTypes; ++t)
         if (count[t] > kMaxOfKind)
-            return fail("too many " + std::string(kind_names[t]) + ": " + std::to_string(count[t]) +
-                        " (the set has " + std::to_string(kMaxOfKind) + ")");
+            return fail("too many " + std::string(kind_names[t]) + ": " + std::to_string(count[t]) + " (the set has " +
+                        std::to_string(kMaxOfKind) + ")");
 
     if (fields.size() == 4) {
         int mn = 0;
@@ -240,10 +241,8 @@ Result<Move> Position::parse_move(std::string_view text) const {
     auto fail = [&](std::string what) { return Error{"move '" + t + "': " + what}; };
     auto parse_square = [&](std::string_view s, int& sq) -> std::string {
         if (s.size() != 2) return "bad square";
-        if (s[0] < '1' || s[0] > '3')
-            return "square '" + std::string(s) + "' is off the board (files are 1-3)";
-        if (s[1] < 'a' || s[1] > 'd')
-            return "square '" + std::string(s) + "' is off the board (ranks are a-d)";
+        if (s[0] < '1' || s[0] > '3') return "square '" + std::string(s) + "' is off the board (files are 1-3)";
+        if (s[1] < 'a' || s[1] > 'd') return "square '" + std::string(s) + "' is off the board (ranks are a-d)";
         sq = (s[1] - 'a') * 3 + ('3' - s[0]);
         return "";
     };
@@ -277,8 +276,7 @@ Result<Move> Position::parse_move(std::string_view text) const {
         if (!hand_[stm_][drop_type]) return fail("no such piece in hand");
         return fail("square " + square_usi(to) + " is occupied");
     }
-    if (!occ_[stm_].test(from))
-        return fail("no piece of the side to move on " + square_usi(from));
+    if (!occ_[stm_].test(from)) return fail("no piece of the side to move on " + square_usi(from));
     return fail("the piece on " + square_usi(from) + " cannot move to " + square_usi(to));
 }
 

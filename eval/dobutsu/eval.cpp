@@ -9,11 +9,11 @@ namespace {
 constexpr int kBoardValue[kPieceTypes] = {100, 230, 260, 0, 300};
 // A piece in hand can land on any empty square, so it is worth more than the same piece on the board.
 constexpr int kHandValue[kHandTypes] = {120, 250, 290};
-constexpr int kMobility = 6;         // per square a piece attacks
-constexpr int kLionAdvance = 15;     // per row the lion has advanced
-constexpr int kLionAttacked = 60;    // the opponent's lion under attack when we are to move
-constexpr int kTryThreat = 250;      // a lion next to its far rank with a safe square to step onto
-constexpr int kToMove = 20;          // the tempo of having the move
+constexpr int kMobility = 6;       // per square a piece attacks
+constexpr int kLionAdvance = 15;   // per row the lion has advanced
+constexpr int kLionAttacked = 60;  // the opponent's lion under attack when we are to move
+constexpr int kTryThreat = 250;    // a lion next to its far rank with a safe square to step onto
+constexpr int kToMove = 20;        // the tempo of having the move
 
 // Rows advanced from the home rank.
 int advance(Color c, int sq) { return c == Sente ? 3 - row_of(sq) : row_of(sq); }

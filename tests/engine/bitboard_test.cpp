@@ -1,9 +1,10 @@
+#include "engine/core/bitboard.hpp"
+
 #include <doctest/doctest.h>
 
 #include <algorithm>
 #include <vector>
 
-#include "engine/core/bitboard.hpp"
 #include "engine/core/movelist.hpp"
 
 using namespace menagerie;
@@ -22,7 +23,7 @@ TEST_CASE_TEMPLATE("Bitboard<N> set, test, count, iteration and complement", BB,
     for (int sq : b) seen.push_back(sq);
     std::sort(squares.begin(), squares.end());
     CHECK(seen == squares);
-    CHECK(BB::full().count() == n);             // complement keeps only real squares
+    CHECK(BB::full().count() == n);  // complement keeps only real squares
     CHECK((~b).count() == n - int(squares.size()));
     CHECK((b & ~b).none());
     CHECK((b | ~b) == BB::full());

@@ -9,7 +9,7 @@
 namespace reference {
 
 struct Pos {
-    std::string board;  // 12 cells, row by row from rank 1 (top): ".", "CEGLH" Sente, "cegl h" Gote
+    std::string board;    // 12 cells, row by row from rank 1 (top): ".", "CEGLH" Sente, "cegl h" Gote
     int hand[2][3] = {};  // chicks, elephants, giraffes
     int side = 0;         // 0 Sente, 1 Gote
 };
@@ -53,11 +53,16 @@ inline int owner(char c) { return c == '.' ? -1 : std::isupper(static_cast<unsig
 inline std::vector<std::pair<int, int>> steps(char piece) {
     const int f = owner(piece) == 0 ? -1 : 1;
     switch (std::toupper(static_cast<unsigned char>(piece))) {
-        case 'C': return {{f, 0}};
-        case 'E': return {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
-        case 'G': return {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
-        case 'L': return {{1, 1}, {1, 0}, {1, -1}, {0, 1}, {0, -1}, {-1, 1}, {-1, 0}, {-1, -1}};
-        default: return {{f, -1}, {f, 0}, {f, 1}, {0, 1}, {0, -1}, {-f, 0}};  // hen
+        case 'C':
+            return {{f, 0}};
+        case 'E':
+            return {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
+        case 'G':
+            return {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+        case 'L':
+            return {{1, 1}, {1, 0}, {1, -1}, {0, 1}, {0, -1}, {-1, 1}, {-1, 0}, {-1, -1}};
+        default:
+            return {{f, -1}, {f, 0}, {f, 1}, {0, 1}, {0, -1}, {-f, 0}};  // hen
     }
 }
 

@@ -1,3 +1,5 @@
+#include "engine/dobutsu/dobutsu.hpp"
+
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -5,7 +7,6 @@
 #include <vector>
 
 #include "engine/core/zobrist.hpp"
-#include "engine/dobutsu/dobutsu.hpp"
 #include "search/perft.hpp"
 #include "tests/engine/dobutsu_reference.hpp"
 
@@ -40,14 +41,14 @@ bool has(const std::vector<std::string>& v, const std::string& s) {
 
 // Positions built to exercise the rules: full hands, hens, lions one step from the far rank, a pending try.
 const std::vector<std::string> kConstructed = {
-    "1l1/3/3/1L1 b 2G2E2C 1",    // every piece in hand: drops dominate
-    "1l1/3/3/1L1 w 2g2e2c 1",    // all in Gote's hand, Gote to move
-    "1l1/3/3/1L1 b GECgec 1",    // hands split
-    "g+Ce/1l1/1L1/E+cG b - 1",   // hens on both sides
-    "1l1/L2/3/3 w 2G2E2C 1",     // Sente lion one step from its far rank
-    "L1l/3/3/3 w 2G2E2C 1",      // Sente lion already on its far rank, Gote to move: a try pending
-    "3/2l/gCe/L1E b Gc 5",       // mixed, chicks about to promote
-    "gle/1c1/1C1/ELG b - 1",     // the start
+    "1l1/3/3/1L1 b 2G2E2C 1",   // every piece in hand: drops dominate
+    "1l1/3/3/1L1 w 2g2e2c 1",   // all in Gote's hand, Gote to move
+    "1l1/3/3/1L1 b GECgec 1",   // hands split
+    "g+Ce/1l1/1L1/E+cG b - 1",  // hens on both sides
+    "1l1/L2/3/3 w 2G2E2C 1",    // Sente lion one step from its far rank
+    "L1l/3/3/3 w 2G2E2C 1",     // Sente lion already on its far rank, Gote to move: a try pending
+    "3/2l/gCe/L1E b Gc 5",      // mixed, chicks about to promote
+    "gle/1c1/1C1/ELG b - 1",    // the start
 };
 
 }  // namespace
@@ -82,8 +83,7 @@ TEST_CASE("perft of constructed positions equals an independent reference implem
     }
     // Deeper from the start, where the spec's table stops.
     Position start = Position::start();
-    CHECK(perft<Dobutsu>(start, 6) ==
-          reference::perft(reference::parse(std::string(Dobutsu::start_sfen)), 6));
+    CHECK(perft<Dobutsu>(start, 6) == reference::perft(reference::parse(std::string(Dobutsu::start_sfen)), 6));
 }
 
 TEST_CASE("incremental key and undo stay exact over random games") {
@@ -114,7 +114,7 @@ TEST_CASE("incremental key and undo stay exact over random games") {
 
 TEST_CASE("SFEN round trips") {
     for (const auto& sfen : kConstructed) CHECK(pos(sfen).sfen() == sfen);
-    CHECK(pos("gle/1c1/1C1/ELG b -").sfen() == "gle/1c1/1C1/ELG b - 1");  // move number optional
+    CHECK(pos("gle/1c1/1C1/ELG b -").sfen() == "gle/1c1/1C1/ELG b - 1");      // move number optional
     CHECK(pos("1l1/3/3/1L1 b CcEeGg 3").sfen() == "1l1/3/3/1L1 b GECgec 3");  // hands in a fixed order
 }
 
@@ -175,13 +175,17 @@ TEST_CASE("malformed and illegal moves are rejected with the reason") {
         std::string move, says;
     };
     const std::vector<Case> cases = {
-        {"", "not a move"},          {"2c2", "not a move"},
-        {"4c4b", "off the board (files are 1-3)"}, {"2e2d", "off the board (ranks are a-d)"},
-        {"2c2b2a", "not a move"},    {"2d2c", "cannot move to 2c"},
+        {"", "not a move"},
+        {"2c2", "not a move"},
+        {"4c4b", "off the board (files are 1-3)"},
+        {"2e2d", "off the board (ranks are a-d)"},
+        {"2c2b2a", "not a move"},
+        {"2d2c", "cannot move to 2c"},
         {"2b2c", "no piece of the side to move on 2b"},
         {"3c3b", "no piece of the side to move"},
         {"C*3c", "no such piece in hand"},
-        {"L*3c", "cannot drop 'L'"},  {"c*3c", "cannot drop 'c'"},
+        {"L*3c", "cannot drop 'L'"},
+        {"c*3c", "cannot drop 'c'"},
         {"2c2b+", "'+' on a move that does not promote"},
         {"1d1c1b", "not a move"},
     };
@@ -257,7 +261,7 @@ TEST_CASE("try: decided after the reply; a lion on an attacked far-rank square c
     Position p = pos("g2/1L1/2l/3 b - 1");
     p.play(move(p, "2b2a"));
     CHECK(p.decided() == Outcome::Ongoing);  // not over yet: Gote replies
-    CHECK(p.in_check());                    // Gote faces the pending try
+    CHECK(p.in_check());                     // Gote faces the pending try
     {
         Position q = p;
         q.play(move(q, "3a2a"));  // Gote catches the lion

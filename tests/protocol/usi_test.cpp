@@ -22,8 +22,8 @@ TEST_CASE("usi handshake lists every option and ends with usiok; isready answers
     REQUIRE(!lines.empty());
     CHECK(lines.front().rfind("id name Menagerie", 0) == 0);
     CHECK(lines.back() == "usiok");
-    for (const char* name : {"USI_Variant", "USI_Hash", "Threads", "USI_Ponder", "MultiPV", "Move_Overhead",
-                             "Clear_Hash"})
+    for (const char* name :
+         {"USI_Variant", "USI_Hash", "Threads", "USI_Ponder", "MultiPV", "Move_Overhead", "Clear_Hash"})
         CHECK_MESSAGE(t.has(std::string("option name ") + name + " type"), name);
     CHECK(t.has("option name USI_Variant type combo default dobutsu var dobutsu"));
     t.send("isready");
@@ -142,8 +142,8 @@ TEST_CASE("go before any position is an error and prints no bestmove") {
 TEST_CASE("bad go parameters are refused without searching") {
     Transcript t;
     t.send("position startpos");
-    for (const char* cmd : {"go depth", "go depth x", "go depth 0", "go movetime -5", "go wibble",
-                            "go searchmoves", "go searchmoves 9z9z", "go nodes 1e9"}) {
+    for (const char* cmd : {"go depth", "go depth x", "go depth 0", "go movetime -5", "go wibble", "go searchmoves",
+                            "go searchmoves 9z9z", "go nodes 1e9"}) {
         CAPTURE(cmd);
         t.clear();
         t.send(cmd);

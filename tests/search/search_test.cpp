@@ -1,3 +1,5 @@
+#include "search/search.hpp"
+
 #include <doctest/doctest.h>
 
 #include <fstream>
@@ -8,7 +10,6 @@
 #include "engine/core/zobrist.hpp"
 #include "engine/dobutsu/dobutsu.hpp"
 #include "eval/dobutsu/eval.hpp"
-#include "search/search.hpp"
 #include "tests/search/forced_win.hpp"
 
 using namespace menagerie;
