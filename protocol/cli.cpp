@@ -2,6 +2,7 @@
 
 #include <boost/program_options.hpp>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -38,12 +39,9 @@ int bad_usage(const std::string& why, const po::options_description* opts) {
     return 2;
 }
 
-int bench_command(const std::vector<std::string>& args) {
-    po::options_description opts("bench options");
-    opts.add_options()("variant", po::value<std::string>(), "game to bench (default: every game, with a total)")(
-        "depth", po::value<int>(), "search depth (default: each game's own)")(
-        "hash", po::value<int>()->default_value(16), "hash size in MB")("help,h", "this help");
-    po::variables_map vm;
+// Parses a subcommand's options; returns an exit status when the command should end here (bad input, --help).
+std::optional<int> parse_options(const std::vector<std::string>& args, const po::options_description& opts,
+                                 po::variables_map& vm) {
     try {
         po::store(po::command_line_parser(args).options(opts).run(), vm);
         po::notify(vm);
@@ -54,6 +52,16 @@ int bench_command(const std::vector<std::string>& args) {
         std::cout << usage() << "\n" << opts;
         return 0;
     }
+    return std::nullopt;
+}
+
+int bench_command(const std::vector<std::string>& args) {
+    po::options_description opts("bench options");
+    opts.add_options()("variant", po::value<std::string>(), "game to bench (default: every game, with a total)")(
+        "depth", po::value<int>(), "search depth (default: each game's own)")(
+        "hash", po::value<int>()->default_value(16), "hash size in MB")("help,h", "this help");
+    po::variables_map vm;
+    if (auto status = parse_options(args, opts, vm)) return *status;
     std::vector<const GameEntry*> which;
     if (vm.count("variant")) {
         const GameEntry* g = find_game(vm["variant"].as<std::string>());
@@ -91,16 +99,7 @@ int perft_command(const std::vector<std::string>& args) {
         "sfen", po::value<std::string>(), "start from this position (default: the game's start)")("help,h",
                                                                                                   "this help");
     po::variables_map vm;
-    try {
-        po::store(po::command_line_parser(args).options(opts).run(), vm);
-        po::notify(vm);
-    } catch (const po::error& e) {
-        return bad_usage(e.what(), &opts);
-    }
-    if (vm.count("help")) {
-        std::cout << usage() << "\n" << opts;
-        return 0;
-    }
+    if (auto status = parse_options(args, opts, vm)) return *status;
     if (!vm.count("variant")) return bad_usage("perft needs --variant", &opts);
     if (!vm.count("depth")) return bad_usage("perft needs --depth", &opts);
     const GameEntry* g = find_game(vm["variant"].as<std::string>());

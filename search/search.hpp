@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstring>
 #include <functional>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -161,6 +162,20 @@ private:
         return elapsed_ms() - std::max<int64_t>(hit, 0);
     }
 
+    // The score of a game already over on the board, seen from the side to move.
+    static std::optional<int> decided_score(const Position& pos, int ply) {
+        switch (pos.decided()) {
+            case Outcome::Win:
+                return mate_in(ply);
+            case Outcome::Loss:
+                return mated_in(ply);
+            case Outcome::Draw:
+                return 0;
+            default:
+                return std::nullopt;
+        }
+    }
+
     bool is_repetition(int ply) const {
         const int idx = root_index_ + ply;
         const uint64_t key = keys_[idx];
@@ -242,14 +257,7 @@ private:
             return 0;
         }
         if (ply > seldepth_) seldepth_ = ply;
-        switch (pos.decided()) {
-            case Outcome::Win:
-                return mate_in(ply);
-            case Outcome::Loss:
-                return mated_in(ply);
-            default:
-                break;
-        }
+        if (auto s = decided_score(pos, ply)) return *s;
         if (is_repetition(ply)) return 0;
         if (ply >= kMaxPly - 1) return Evaluator<G>::evaluate(pos);
         // Mate distance pruning: no line from here beats a mate already found nearer the root.
@@ -341,14 +349,7 @@ private:
         }
         ++nodes_;
         if (ply > seldepth_) seldepth_ = ply;
-        switch (pos.decided()) {
-            case Outcome::Win:
-                return mate_in(ply);
-            case Outcome::Loss:
-                return mated_in(ply);
-            default:
-                break;
-        }
+        if (auto s = decided_score(pos, ply)) return *s;
         if (ply >= kMaxPly - 1) return Evaluator<G>::evaluate(pos);
         const bool evade = qply < 4 && pos.in_check();
         int best = -kInfinite;
