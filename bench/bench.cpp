@@ -28,8 +28,14 @@ constexpr std::array<std::string_view, 16> kDobutsu = {
     "1le/g2/2G/E1L b 2c 11",
 };
 
-constexpr std::array<BenchSet, 1> kSets = {{
+// Jungle: the start and positions from self-play.
+constexpr std::array<std::string_view, 1> kJungle = {
+    "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L b 1",
+};
+
+constexpr std::array<BenchSet, 2> kSets = {{
     {"dobutsu", 14, kDobutsu},
+    {"jungle", 10, kJungle},
 }};
 
 }  // namespace

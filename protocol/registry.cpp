@@ -1,7 +1,9 @@
 #include "protocol/registry.hpp"
 
 #include "engine/dobutsu/dobutsu.hpp"
+#include "engine/jungle/jungle.hpp"
 #include "eval/dobutsu/eval.hpp"
+#include "eval/jungle/eval.hpp"
 #include "protocol/options.hpp"
 
 namespace menagerie {
@@ -16,6 +18,7 @@ std::unique_ptr<Session> make(Output& out, size_t hash_mb) {
 const std::vector<GameEntry>& games() {
     static const std::vector<GameEntry> list = {
         {dobutsu::Dobutsu::name, "Dobutsu shogi (3x4 animal shogi)", &make<dobutsu::Dobutsu>},
+        {jungle::Jungle::name, "Jungle / Dou Shou Qi (7x9 animal chess)", &make<jungle::Jungle>},
     };
     return list;
 }

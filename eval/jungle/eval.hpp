@@ -1,0 +1,17 @@
+#pragma once
+#include "engine/jungle/jungle.hpp"
+#include "eval/eval.hpp"
+
+namespace menagerie {
+
+template <>
+struct Evaluator<jungle::Jungle> {
+    static int evaluate(const jungle::Position& pos);
+    static int piece_value(int type) {
+        // rat, cat, dog, wolf, leopard, tiger, lion, elephant
+        constexpr int v[] = {300, 150, 200, 250, 350, 550, 600, 700};
+        return v[type];
+    }
+};
+
+}  // namespace menagerie
