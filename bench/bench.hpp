@@ -40,7 +40,7 @@ BenchResult run_bench(int depth, size_t hash_mb, Output& out) {
         search->clear_history();
         Limits limits;
         limits.depth = depth;
-        auto report = search->run(pos.value(), {}, limits, 1, 0, quiet);
+        auto report = search->run(pos.value(), {}, limits, SearchOptions{}, quiet);
         r.nodes += report.nodes;
         ++r.positions;
         out.line("Position " + std::to_string(r.positions) + "/" + std::to_string(set->positions.size()) + " (" +

@@ -19,11 +19,6 @@
 
 namespace menagerie {
 
-struct SearchSettings {
-    int multipv = 1;
-    int64_t move_overhead = 10;
-};
-
 class Session {
 public:
     virtual ~Session() = default;
@@ -33,7 +28,7 @@ public:
     virtual bool has_position() const = 0;
     virtual std::string sfen() const = 0;
     // Starts a search in the background; prints bestmove when done. Returns an error instead of starting.
-    virtual std::optional<std::string> go(const Limits& limits, const SearchSettings& settings) = 0;
+    virtual std::optional<std::string> go(const Limits& limits, const SearchOptions& settings) = 0;
     virtual void stop() = 0;
     virtual void ponderhit() = 0;
     virtual void wait() = 0;
@@ -103,7 +98,7 @@ public:
         return std::nullopt;
     }
 
-    std::optional<std::string> go(const Limits& limits, const SearchSettings& settings) override {
+    std::optional<std::string> go(const Limits& limits, const SearchOptions& settings) override {
         if (searching()) {
             if (!search_->stop) return "go: already searching";
             wait();
@@ -205,7 +200,7 @@ private:
     }
 
     // Searches and returns the final line (bestmove or checkmate), which the caller prints.
-    std::string run(const Limits& limits, const SearchSettings& settings) {
+    std::string run(const Limits& limits, const SearchOptions& settings) {
         // A game already over gets its answer without a search.
         const bool drawn = occurrences(history_, pos_.key()) + 1 >= G::repetition_count;
         const Outcome o = drawn ? Outcome::Draw : pos_.outcome();
@@ -222,7 +217,7 @@ private:
             l.depth = l.depth ? l.depth : 64;
         }
         const typename Search<G>::InfoSink sink = [this](const std::string& s) { out_.line(s); };
-        auto report = search_->run(pos_, history_, l, settings.multipv, settings.move_overhead, sink);
+        auto report = search_->run(pos_, history_, l, settings, sink);
         if (limits.mate_search) {
             if (report.score > kMateBound && !report.lines.empty()) {
                 Position p = pos_;

@@ -1,8 +1,10 @@
 #include "protocol/usi.hpp"
 
 #include <cctype>
+#include <random>
 
 #include "protocol/registry.hpp"
+#include "search/skill.hpp"
 
 namespace menagerie {
 
@@ -45,7 +47,7 @@ std::string printable(std::string_view s, size_t max) {
     return r;
 }
 
-Engine::Engine(Output& out) : out_(out) {
+Engine::Engine(Output& out) : out_(out), seed_(std::random_device{}()) {
     std::vector<std::string> names;
     for (const auto& g : games()) names.emplace_back(g.name);
     options_.add({"USI_Variant", Option::Type::Combo, std::string(default_game()), 0, 0, names, ""});
@@ -56,6 +58,9 @@ Engine::Engine(Output& out) : out_(out) {
     options_.add({"MultiPV", Option::Type::Spin, "1", 1, 64, {}, ""});
     options_.add({"Move_Overhead", Option::Type::Spin, "10", 0, 5000, {}, ""});
     options_.add({"Clear_Hash", Option::Type::Button, "", 0, 0, {}, ""});
+    options_.add({"Skill_Level", Option::Type::Spin, std::to_string(kMaxSkill), 0, kMaxSkill, {}, ""});
+    options_.add({"USI_LimitStrength", Option::Type::Check, "false", 0, 0, {}, ""});
+    options_.add({"USI_Elo", Option::Type::Spin, std::to_string(kMaxElo), kMinElo, kMaxElo, {}, ""});
     session_ = find_game(default_game())->make_session(out_, size_t(options_.spin("USI_Hash")));
 }
 
@@ -261,9 +266,12 @@ void Engine::go(const std::vector<std::string>& t) {
     }
     // A bare `go` (no limit at all) searches until stop, like `go infinite`.
     if (!l.time_limited() && !l.depth && !l.nodes && !l.ponder && !l.mate_search) l.infinite = true;
-    SearchSettings s;
+    SearchOptions s;
     s.multipv = int(options_.spin("MultiPV"));
     s.move_overhead = options_.spin("Move_Overhead");
+    s.skill = options_.check("USI_LimitStrength") ? skill_from_elo(int(options_.spin("USI_Elo")))
+                                                  : int(options_.spin("Skill_Level"));
+    s.seed = seed_ += 0x9E3779B97F4A7C15ULL;
     if (auto e = session_->go(l, s)) out_.error(*e);
 }
 

@@ -36,6 +36,7 @@ private:
     Output& out_;
     Options options_;
     std::unique_ptr<Session> session_;
+    uint64_t seed_;  // varies the weakened move choice of the playing levels from one search to the next
 };
 
 // Runs the loop on a stream until quit or end of input. Over-long lines are discarded with an error.

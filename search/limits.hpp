@@ -52,3 +52,17 @@ inline TimeBudget time_budget(const Limits& l, Color us, int64_t overhead) {
 }
 
 }  // namespace menagerie
+
+namespace menagerie {
+
+constexpr int kMaxSkill = 20;
+
+// How a search is run, beyond what `go` limits.
+struct SearchOptions {
+    int multipv = 1;
+    int64_t move_overhead = 0;  // ms
+    int skill = kMaxSkill;      // below kMaxSkill the engine plays weaker on purpose (search/skill.hpp)
+    uint64_t seed = 0;          // for the weakened move choice
+};
+
+}  // namespace menagerie

@@ -15,28 +15,11 @@
 #include "engine/core/game.hpp"
 #include "eval/eval.hpp"
 #include "search/limits.hpp"
+#include "search/score.hpp"
+#include "search/skill.hpp"
 #include "search/tt.hpp"
 
 namespace menagerie {
-
-constexpr int kMaxPly = 128;
-constexpr int kInfinite = 32001;
-constexpr int kMate = 32000;
-constexpr int kMateBound = kMate - 1000;  // scores beyond this are mates, in plies from the root
-
-constexpr int mate_in(int ply) { return kMate - ply; }
-constexpr int mated_in(int ply) { return -kMate + ply; }
-
-// Mate scores go into the table relative to the node, and come out relative to the root.
-constexpr int score_to_tt(int s, int ply) { return s > kMateBound ? s + ply : s < -kMateBound ? s - ply : s; }
-constexpr int score_from_tt(int s, int ply) { return s > kMateBound ? s - ply : s < -kMateBound ? s + ply : s; }
-
-// "cp 35" or "mate 7" / "mate -6", distances in plies.
-inline std::string score_text(int s) {
-    if (s > kMateBound) return "mate " + std::to_string(kMate - s);
-    if (s < -kMateBound) return "mate -" + std::to_string(kMate + s);
-    return "cp " + std::to_string(s);
-}
 
 template <Game G>
 class Search {
@@ -73,11 +56,11 @@ public:
     }
 
     // history: keys of the game's positions before the root, oldest first. The root must not be over.
-    Report run(const Position& root, const std::vector<uint64_t>& history, const Limits& limits, int multipv,
-               int64_t overhead, const InfoSink& sink) {
+    Report run(const Position& root, const std::vector<uint64_t>& history, const Limits& limits,
+               const SearchOptions& options, const InfoSink& sink) {
         start_ = Clock::now();
         limits_ = limits;
-        budget_ = time_budget(limits, root.side(), overhead);
+        budget_ = time_budget(limits, root.side(), options.move_overhead);
         nodes_ = 0;
         aborted_ = false;
         sink_ = &sink;
@@ -106,8 +89,11 @@ public:
             for (size_t i = 0; i < roots.size(); ++i)
                 if (roots[i].move == e->move) std::rotate(roots.begin(), roots.begin() + i, roots.begin() + i + 1);
 
-        const int lines = std::clamp<int>(multipv, 1, int(roots.size()));
-        const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 1) : kMaxPly - 1;
+        const bool weakened = options.skill < kMaxSkill;
+        const int shown = std::clamp<int>(options.multipv, 1, int(roots.size()));
+        const int lines = weakened ? std::max(shown, std::min<int>(kSkillLines, int(roots.size()))) : shown;
+        int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 1) : kMaxPly - 1;
+        if (weakened) max_depth = std::min(max_depth, skill_depth(options.skill));
         int completed = 0;
         for (int depth = 1; depth <= max_depth; ++depth) {
             root_depth_ = depth;
@@ -115,7 +101,7 @@ public:
                 seldepth_ = 0;
                 search_root(pos, depth, idx, roots);
                 if (aborted_) break;
-                print_line(depth, idx, roots[idx]);
+                if (idx < shown) print_line(depth, idx, roots[idx]);
             }
             if (aborted_) break;
             completed = depth;
@@ -130,13 +116,21 @@ public:
             if (!pondering.load() && !limits.infinite) break;
             std::this_thread::sleep_for(std::chrono::milliseconds(1));
         }
+        if (weakened && completed > 0) {
+            int scores[kSkillLines * 16];
+            const int n = std::min<int>(lines, int(std::size(scores)));
+            for (int i = 0; i < n; ++i) scores[i] = roots[size_t(i)].score;
+            uint64_t rng = options.seed;
+            const int pick = weakened_choice(scores, n, options.skill, rng);
+            std::rotate(roots.begin(), roots.begin() + pick, roots.begin() + pick + 1);
+        }
         report.best = roots[0].move;
         report.score = roots[0].score;
         report.depth = completed;
         report.nodes = nodes_;
         report.aborted = aborted_;
         if (roots[0].pv.size() > 1) report.ponder = roots[0].pv[1];
-        report.lines.assign(roots.begin(), roots.begin() + lines);
+        report.lines.assign(roots.begin(), roots.begin() + shown);
         return report;
     }
 

@@ -29,7 +29,7 @@ struct Searcher {
     TranspositionTable<Move> tt{16};
     std::unique_ptr<Search<Dobutsu>> search = std::make_unique<Search<Dobutsu>>(tt);
     Search<Dobutsu>::Report run(const Position& p, Limits l, const std::vector<uint64_t>& history = {}) {
-        return search->run(p, history, l, 1, 0, {});
+        return search->run(p, history, l, SearchOptions{}, {});
     }
 };
 
