@@ -1,13 +1,16 @@
 #include "protocol/cli.hpp"
 
 #include <boost/program_options.hpp>
+#include <cstdio>
 #include <iostream>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "protocol/registry.hpp"
+#include "protocol/options.hpp"
 #include "protocol/usi.hpp"
+#include "search/skill.hpp"
 
 namespace po = boost::program_options;
 
@@ -27,6 +30,9 @@ std::string usage() {
            "                                 fixed-depth search over fixed positions; prints the node signature\n"
            "  menagerie perft --variant V --depth N [--sfen S]\n"
            "                                 count leaf positions, with a per-move breakdown and speed\n"
+           "  menagerie selfplay --variant V [--a PLAYER] [--b PLAYER] [--games N] [--depth N | --nodes N |\n"
+           "                     --movetime MS] [--openings PLIES] [--seed S] [--concurrency K] [--quiet]\n"
+           "                                 two settings of this engine play each other; prints the score and Elo\n"
            "  menagerie --help | --version\n"
            "\n"
            "Games (V): " +
@@ -121,6 +127,97 @@ int perft_command(const std::vector<std::string>& args) {
     return 0;
 }
 
+// A player: a preset name (beginner, easy, normal, hard, expert, master) and/or key=value settings
+// separated by commas: skill=N, depth=N, nodes=N, movetime=MS, name=TEXT.
+std::optional<std::string> parse_player(const std::string& spec, Player& p) {
+    size_t start = 0;
+    while (start <= spec.size()) {
+        size_t end = spec.find(',', start);
+        if (end == std::string::npos) end = spec.size();
+        const std::string item = spec.substr(start, end - start);
+        start = end + 1;
+        if (item.empty()) continue;
+        const size_t eq = item.find('=');
+        if (eq == std::string::npos) {
+            bool found = false;
+            for (const auto& preset : kSkillPresets)
+                if (iequals(preset.name, item)) p.skill = preset.level, found = true;
+            if (!found) return "unknown preset '" + item + "'";
+            if (p.name.empty()) p.name = item;
+            continue;
+        }
+        const std::string key = item.substr(0, eq), value = item.substr(eq + 1);
+        if (key == "name") {
+            p.name = value;
+            continue;
+        }
+        auto v = parse_int(value);
+        if (!v || *v < 0) return "bad value in '" + item + "'";
+        if (key == "skill" && *v <= kMaxSkill)
+            p.skill = int(*v);
+        else if (key == "depth" && *v <= 100)
+            p.depth = int(*v);
+        else if (key == "nodes")
+            p.nodes = uint64_t(*v);
+        else if (key == "movetime")
+            p.movetime = *v;
+        else
+            return "bad setting '" + item + "' (skill=0-20, depth=N, nodes=N, movetime=MS, name=TEXT)";
+    }
+    return std::nullopt;
+}
+
+int selfplay_command(const std::vector<std::string>& args) {
+    po::options_description opts("selfplay options");
+    opts.add_options()("variant", po::value<std::string>(), "game (required)")(
+        "a", po::value<std::string>()->default_value("master"), "first player: preset and/or key=value,...")(
+        "b", po::value<std::string>()->default_value("master"), "second player")(
+        "games", po::value<int>()->default_value(2), "number of games (openings are played twice)")(
+        "depth", po::value<int>(), "depth limit for both players")("nodes", po::value<uint64_t>(),
+                                                                    "node limit per move for both players")(
+        "movetime", po::value<int>(), "ms per move for both players")(
+        "openings", po::value<int>()->default_value(4), "random plies before the players take over")(
+        "seed", po::value<uint64_t>()->default_value(1), "seed of the openings and the level randomness")(
+        "concurrency", po::value<int>()->default_value(1), "games played at once")(
+        "hash", po::value<int>()->default_value(16), "hash size in MB per player")("quiet", "no per-game lines")(
+        "help,h", "this help");
+    po::variables_map vm;
+    if (auto status = parse_options(args, opts, vm)) return *status;
+    if (!vm.count("variant")) return bad_usage("selfplay needs --variant", &opts);
+    const GameEntry* g = find_game(vm["variant"].as<std::string>());
+    if (!g) return bad_usage("unknown variant '" + vm["variant"].as<std::string>() + "'", &opts);
+    SelfPlayConfig c;
+    c.a.depth = c.b.depth = vm.count("depth") ? vm["depth"].as<int>() : 0;
+    c.a.nodes = c.b.nodes = vm.count("nodes") ? vm["nodes"].as<uint64_t>() : 0;
+    c.a.movetime = c.b.movetime = vm.count("movetime") ? vm["movetime"].as<int>() : 0;
+    if (!c.a.depth && !c.a.nodes && !c.a.movetime) c.a.movetime = c.b.movetime = 100;
+    if (auto e = parse_player(vm["a"].as<std::string>(), c.a)) return bad_usage("--a: " + *e, &opts);
+    if (auto e = parse_player(vm["b"].as<std::string>(), c.b)) return bad_usage("--b: " + *e, &opts);
+    if (c.a.name.empty()) c.a.name = "A";
+    if (c.b.name.empty()) c.b.name = "B";
+    if (c.a.name == c.b.name) c.a.name += "(a)", c.b.name += "(b)";
+    c.games = vm["games"].as<int>();
+    c.opening_plies = vm["openings"].as<int>();
+    c.seed = vm["seed"].as<uint64_t>();
+    c.concurrency = vm["concurrency"].as<int>();
+    const int hash = vm["hash"].as<int>();
+    if (c.games < 1 || c.games > 1000000) return bad_usage("--games must be from 1 to 1000000", &opts);
+    if (c.opening_plies < 0 || c.opening_plies > 40) return bad_usage("--openings must be from 0 to 40", &opts);
+    if (c.concurrency < 1 || c.concurrency > 256) return bad_usage("--concurrency must be from 1 to 256", &opts);
+    if (hash < 1 || hash > 4096) return bad_usage("--hash must be from 1 to 4096 MB", &opts);
+    c.hash_mb = size_t(hash);
+    c.verbose = !vm.count("quiet");
+    Output& out = stdout_output();
+    const MatchSummary m = g->self_play(c, out);
+    char line[256];
+    std::snprintf(line, sizeof line, "Score of %s vs %s: %d - %d - %d  [%.3f] %d games", c.a.name.c_str(),
+                  c.b.name.c_str(), m.wins, m.losses, m.draws, m.score(), m.games());
+    out.line(line);
+    std::snprintf(line, sizeof line, "Elo difference: %+.1f +/- %.1f (95%%)", m.elo(), m.elo_error());
+    out.line(line);
+    return 0;
+}
+
 }  // namespace
 
 int run_command_line(int argc, char** argv) {
@@ -134,6 +231,7 @@ int run_command_line(int argc, char** argv) {
     const std::vector<std::string> rest(args.begin() + 1, args.end());
     if (first == "bench") return bench_command(rest);
     if (first == "perft") return perft_command(rest);
+    if (first == "selfplay") return selfplay_command(rest);
     if (first == "--help" || first == "-h" || first == "help") {
         std::cout << "Menagerie " MENAGERIE_VERSION
                      ": a USI engine for Dobutsu shogi and other animal and shogi-family games.\n\n"

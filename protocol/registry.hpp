@@ -5,6 +5,7 @@
 #include <string_view>
 #include <vector>
 
+#include "bench/selfplay.hpp"
 #include "protocol/session.hpp"
 
 namespace menagerie {
@@ -13,6 +14,7 @@ struct GameEntry {
     std::string_view name;
     std::string_view title;  // for --help and README
     std::unique_ptr<Session> (*make_session)(Output& out, size_t hash_mb);
+    MatchSummary (*self_play)(const SelfPlayConfig& config, Output& out);
 };
 
 const std::vector<GameEntry>& games();
