@@ -38,6 +38,12 @@ check bench-bad-depth 2 "--depth must be" -- "$bin" bench --depth 99
 check bench-bad-hash 2 "--hash must be" -- "$bin" bench --hash 0
 check bench-unknown-variant 2 "unknown variant" -- "$bin" bench --variant nope
 check bench 0 "^Nodes searched  : [0-9]+" -- "$bin" bench --variant dobutsu --depth 6
+check selfplay-missing-variant 2 "selfplay needs --variant" -- "$bin" selfplay --games 2
+check selfplay-bad-player 2 "unknown preset 'grandmaster'" -- "$bin" selfplay --variant dobutsu --a grandmaster
+check selfplay-bad-setting 2 "bad setting 'speed=3'" -- "$bin" selfplay --variant dobutsu --b speed=3
+check selfplay-bad-games 2 "--games must be" -- "$bin" selfplay --variant dobutsu --games 0
+check selfplay 0 "^Score of normal vs beginner: " -- "$bin" selfplay --variant dobutsu --a normal --b beginner --games 4 --depth 3
+check selfplay-jungle 0 "^Elo difference: " -- "$bin" selfplay --variant jungle --a depth=2 --b skill=0 --games 2 --depth 2 --quiet
 check usi-pipe 0 "^bestmove 2c2b" -- bash -c "printf 'usi\nisready\nposition startpos\ngo depth 5\n' | '$bin'"
 check usi-eof-stops-bare-go 0 "^bestmove " -- bash -c "printf 'position startpos\ngo\n' | timeout 10 '$bin'"
 check usi-eof-stops-infinite 0 "^bestmove " -- bash -c "printf 'position startpos\ngo infinite\n' | timeout 10 '$bin'"
