@@ -11,7 +11,9 @@
 #include <vector>
 
 #include "engine/core/game.hpp"
+#include "engine/core/result.hpp"
 #include "engine/core/zobrist.hpp"
+#include "eval/eval.hpp"
 #include "protocol/output.hpp"
 #include "search/search.hpp"
 
@@ -23,6 +25,7 @@ struct Player {
     int depth = 0;
     uint64_t nodes = 0;
     int64_t movetime = 0;
+    std::string eval;  // evaluation weights to change, "name=value,..." (eval/<game>/eval.cpp)
 };
 
 struct SelfPlayConfig {
@@ -64,10 +67,15 @@ public:
 
     SelfPlay(const SelfPlayConfig& config, Output& out) : c_(config), out_(out) {}
 
-    MatchSummary run() {
+    Result<MatchSummary> run() {
+        auto eval_a = Evaluator<G>::defaults(), eval_b = Evaluator<G>::defaults();
+        if (auto e = eval_a.apply(c_.a.eval)) return Error{c_.a.name + ": " + *e};
+        if (auto e = eval_b.apply(c_.b.eval)) return Error{c_.b.name + ": " + *e};
         std::atomic<int> next{0};
         auto worker = [&] {
             Side a(c_.hash_mb), b(c_.hash_mb);
+            a.search->set_eval(eval_a);
+            b.search->set_eval(eval_b);
             for (int g; (g = next++) < c_.games;) play_game(g, a, b);
         };
         std::vector<std::thread> threads;
@@ -161,8 +169,11 @@ private:
         if (c_.verbose) {
             const std::string first = a_first ? c_.a.name : c_.b.name, second = a_first ? c_.b.name : c_.a.name;
             out_.line("game " + std::to_string(g + 1) + ": " + first + " - " + second + "  " +
-                      (result > 0 ? "1-0" : result < 0 ? "0-1" : "1/2") + " (" + reason + ", " +
-                      std::to_string(keys.size()) + " plies, opening " + std::to_string(book) + ")  " + record);
+                      (result > 0   ? "1-0"
+                       : result < 0 ? "0-1"
+                                    : "1/2") +
+                      " (" + reason + ", " + std::to_string(keys.size()) + " plies, opening " + std::to_string(book) +
+                      ")  " + record);
         }
     }
 

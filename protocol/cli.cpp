@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "protocol/registry.hpp"
 #include "protocol/options.hpp"
+#include "protocol/registry.hpp"
 #include "protocol/usi.hpp"
 #include "search/skill.hpp"
 
@@ -128,7 +128,8 @@ int perft_command(const std::vector<std::string>& args) {
 }
 
 // A player: a preset name (beginner, easy, normal, hard, expert, master) and/or key=value settings
-// separated by commas: skill=N, depth=N, nodes=N, movetime=MS, name=TEXT.
+// separated by commas: skill=N, depth=N, nodes=N, movetime=MS, name=TEXT, and evaluation weights as
+// eval.TERM=N (for example eval.rat_bonus=0).
 std::optional<std::string> parse_player(const std::string& spec, Player& p) {
     size_t start = 0;
     while (start <= spec.size()) {
@@ -151,6 +152,10 @@ std::optional<std::string> parse_player(const std::string& spec, Player& p) {
             p.name = value;
             continue;
         }
+        if (key.rfind("eval.", 0) == 0) {
+            p.eval += (p.eval.empty() ? "" : ",") + key.substr(5) + "=" + value;
+            continue;
+        }
         auto v = parse_int(value);
         if (!v || *v < 0) return "bad value in '" + item + "'";
         if (key == "skill" && *v <= kMaxSkill)
@@ -162,7 +167,7 @@ std::optional<std::string> parse_player(const std::string& spec, Player& p) {
         else if (key == "movetime")
             p.movetime = *v;
         else
-            return "bad setting '" + item + "' (skill=0-20, depth=N, nodes=N, movetime=MS, name=TEXT)";
+            return "bad setting '" + item + "' (skill=0-20, depth=N, nodes=N, movetime=MS, name=TEXT, eval.TERM=N)";
     }
     return std::nullopt;
 }
@@ -174,9 +179,9 @@ int selfplay_command(const std::vector<std::string>& args) {
         "b", po::value<std::string>()->default_value("master"), "second player")(
         "games", po::value<int>()->default_value(2), "number of games (openings are played twice)")(
         "depth", po::value<int>(), "depth limit for both players")("nodes", po::value<uint64_t>(),
-                                                                    "node limit per move for both players")(
-        "movetime", po::value<int>(), "ms per move for both players")(
-        "openings", po::value<int>()->default_value(4), "random plies before the players take over")(
+                                                                   "node limit per move for both players")(
+        "movetime", po::value<int>(), "ms per move for both players")("openings", po::value<int>()->default_value(4),
+                                                                      "random plies before the players take over")(
         "seed", po::value<uint64_t>()->default_value(1), "seed of the openings and the level randomness")(
         "concurrency", po::value<int>()->default_value(1), "games played at once")(
         "hash", po::value<int>()->default_value(16), "hash size in MB per player")("quiet", "no per-game lines")(
@@ -208,7 +213,9 @@ int selfplay_command(const std::vector<std::string>& args) {
     c.hash_mb = size_t(hash);
     c.verbose = !vm.count("quiet");
     Output& out = stdout_output();
-    const MatchSummary m = g->self_play(c, out);
+    const auto result = g->self_play(c, out);
+    if (!result) return bad_usage(result.error(), &opts);
+    const MatchSummary& m = result.value();
     char line[256];
     std::snprintf(line, sizeof line, "Score of %s vs %s: %d - %d - %d  [%.3f] %d games", c.a.name.c_str(),
                   c.b.name.c_str(), m.wins, m.losses, m.draws, m.score(), m.games());

@@ -14,7 +14,7 @@ std::unique_ptr<Session> make(Output& out, size_t hash_mb) {
     return std::make_unique<GameSession<G>>(out, hash_mb);
 }
 template <Game G>
-MatchSummary self_play(const SelfPlayConfig& config, Output& out) {
+Result<MatchSummary> self_play(const SelfPlayConfig& config, Output& out) {
     return SelfPlay<G>(config, out).run();
 }
 }  // namespace
@@ -23,7 +23,8 @@ const std::vector<GameEntry>& games() {
     static const std::vector<GameEntry> list = {
         {dobutsu::Dobutsu::name, "Dobutsu shogi (3x4 animal shogi)", &make<dobutsu::Dobutsu>,
          &self_play<dobutsu::Dobutsu>},
-        {jungle::Jungle::name, "Jungle / Dou Shou Qi (7x9 animal chess)", &make<jungle::Jungle>, &self_play<jungle::Jungle>},
+        {jungle::Jungle::name, "Jungle / Dou Shou Qi (7x9 animal chess)", &make<jungle::Jungle>,
+         &self_play<jungle::Jungle>},
     };
     return list;
 }

@@ -14,7 +14,7 @@ struct GameEntry {
     std::string_view name;
     std::string_view title;  // for --help and README
     std::unique_ptr<Session> (*make_session)(Output& out, size_t hash_mb);
-    MatchSummary (*self_play)(const SelfPlayConfig& config, Output& out);
+    Result<MatchSummary> (*self_play)(const SelfPlayConfig& config, Output& out);
 };
 
 const std::vector<GameEntry>& games();

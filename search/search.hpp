@@ -44,7 +44,13 @@ public:
         std::vector<RootMove> lines;  // MultiPV lines, best first
     };
 
+    using EvalParams = typename Evaluator<G>::Params;
+
     explicit Search(TT& tt) : tt_(tt) {}
+
+    // The evaluation weights this search plays with (self-play changes them to measure terms).
+    void set_eval(const EvalParams& params) { eval_ = params; }
+    const EvalParams& eval() const { return eval_; }
 
     std::atomic<bool> stop{false};
     std::atomic<bool> pondering{false};
@@ -253,7 +259,7 @@ private:
         if (ply > seldepth_) seldepth_ = ply;
         if (auto s = decided_score(pos, ply)) return *s;
         if (is_repetition(ply)) return 0;
-        if (ply >= kMaxPly - 1) return Evaluator<G>::evaluate(pos);
+        if (ply >= kMaxPly - 1) return Evaluator<G>::evaluate(pos, eval_);
         // Mate distance pruning: no line from here beats a mate already found nearer the root.
         alpha = std::max(alpha, mated_in(ply));
         beta = std::min(beta, mate_in(ply + 1));
@@ -275,7 +281,7 @@ private:
                  (e->bound() == BoundUpper && s <= alpha)))
                 return s;
         }
-        const int static_eval = check ? -kInfinite : Evaluator<G>::evaluate(pos);
+        const int static_eval = check ? -kInfinite : Evaluator<G>::evaluate(pos, eval_);
 
         // Reverse futility pruning: far above beta near the leaves, a quiet position keeps its cut.
         if (!pv_node && !check && depth <= 3 && std::abs(beta) < kMateBound && static_eval - 150 * depth >= beta)
@@ -344,11 +350,11 @@ private:
         ++nodes_;
         if (ply > seldepth_) seldepth_ = ply;
         if (auto s = decided_score(pos, ply)) return *s;
-        if (ply >= kMaxPly - 1) return Evaluator<G>::evaluate(pos);
+        if (ply >= kMaxPly - 1) return Evaluator<G>::evaluate(pos, eval_);
         const bool evade = qply < 4 && pos.in_check();
         int best = -kInfinite;
         if (!evade) {
-            best = Evaluator<G>::evaluate(pos);
+            best = Evaluator<G>::evaluate(pos, eval_);
             if (best >= beta) return best;
             alpha = std::max(alpha, best);
         }
@@ -397,6 +403,7 @@ private:
 
     Position root_{};
     TT& tt_;
+    EvalParams eval_ = Evaluator<G>::defaults();
     Limits limits_;
     TimeBudget budget_;
     Clock::time_point start_;

@@ -42,6 +42,8 @@ check selfplay-missing-variant 2 "selfplay needs --variant" -- "$bin" selfplay -
 check selfplay-bad-player 2 "unknown preset 'grandmaster'" -- "$bin" selfplay --variant dobutsu --a grandmaster
 check selfplay-bad-setting 2 "bad setting 'speed=3'" -- "$bin" selfplay --variant dobutsu --b speed=3
 check selfplay-bad-games 2 "--games must be" -- "$bin" selfplay --variant dobutsu --games 0
+check selfplay-bad-eval 2 "unknown evaluation term 'wings'" -- "$bin" selfplay --variant jungle --a eval.wings=3
+check selfplay-eval 0 "^Score of " -- "$bin" selfplay --variant jungle --a eval.rat_bonus=0 --games 2 --depth 2 --quiet
 check selfplay 0 "^Score of normal vs beginner: " -- "$bin" selfplay --variant dobutsu --a normal --b beginner --games 4 --depth 3
 check selfplay-jungle 0 "^Elo difference: " -- "$bin" selfplay --variant jungle --a depth=2 --b skill=0 --games 2 --depth 2 --quiet
 check usi-pipe 0 "^bestmove 2c2b" -- bash -c "printf 'usi\nisready\nposition startpos\ngo depth 5\n' | '$bin'"

@@ -6,7 +6,10 @@ namespace menagerie {
 
 template <>
 struct Evaluator<dobutsu::Dobutsu> {
-    static int evaluate(const dobutsu::Position& pos);
+    enum Term { Mobility, LionAdvance, LionAttacked, TryThreat, ToMove, kTerms };
+    using Params = Weights<kTerms>;
+    static Params defaults();
+    static int evaluate(const dobutsu::Position& pos, const Params& w);
     static int piece_value(int type) {
         // chick, elephant, giraffe, lion, hen
         constexpr int v[] = {100, 230, 260, 10000, 300};

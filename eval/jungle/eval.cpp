@@ -5,42 +5,47 @@
 namespace menagerie {
 
 using namespace jungle;
+using E = Evaluator<Jungle>;
 
 namespace {
 
-// Material: the rat is worth more than its rank says: it threatens the elephant and blocks river jumps.
-constexpr int kValue[kPieceTypes] = {300, 150, 200, 250, 350, 550, 600, 700};
-constexpr int kAdvance = 4;         // per row advanced, for pieces that attack (not the two smallest)
-constexpr int kNearDen[4] = {0, 120, 60, 25};  // by distance to the enemy den (1 = next to it)
-constexpr int kTrapGuard = 15;      // per own piece on or next to one of our traps
-constexpr int kInEnemyTrap = 60;    // a piece standing in an enemy trap can be taken by anything
-constexpr int kToMove = 15;
+// Material by rank; the rat gets RatBonus on top (it threatens the elephant and blocks river jumps).
+constexpr int kValue[kPieceTypes] = {100, 150, 200, 250, 350, 550, 600, 700};
 
 int distance(int a, int b) { return std::abs(row_of(a) - row_of(b)) + std::abs(col_of(a) - col_of(b)); }
 
-int side_score(const Position& pos, Color c) {
+int side_score(const Position& pos, Color c, const E::Params& w) {
     const int enemy_den = tables.den_square[~c];
     jungle::Bitboard guard_zone;
     for (int t : tables.traps[c]) guard_zone |= tables.steps[t] | jungle::Bitboard::square(t);
+    const int near_den[4] = {0, w[E::NearDen1], w[E::NearDen2], w[E::NearDen3]};
     int s = 0;
     for (int sq : pos.occupied(c)) {
         const int t = code_type(pos.at(sq));
-        s += kValue[t];
+        s += kValue[t] + (t == Rat ? w[E::RatBonus] : 0);
+        // Attackers gain by advancing, the bigger the more.
         const int advanced = c == Red ? row_of(sq) : 8 - row_of(sq);
-        if (t >= Wolf) s += kAdvance * advanced * (t - Dog);
+        if (t >= Wolf) s += w[E::Advance] * advanced * (t - Dog);
         const int d = distance(sq, enemy_den);
-        if (d <= 3) s += kNearDen[d] * (t >= Leopard ? 2 : 1);
-        if (tables.traps[~c].test(sq)) s -= kInEnemyTrap;
+        if (d <= 3) s += near_den[d] * (t >= Leopard ? w[E::BigNearDen] : 1);
+        // In an enemy trap anything can take the piece.
+        if (tables.traps[~c].test(sq)) s -= w[E::InEnemyTrap];
     }
-    s += kTrapGuard * (pos.occupied(c) & guard_zone).count();
+    s += w[E::TrapGuard] * (pos.occupied(c) & guard_zone).count();
     return s;
 }
 
 }  // namespace
 
-int Evaluator<Jungle>::evaluate(const Position& pos) {
+E::Params E::defaults() {
+    return {{"rat_bonus", "advance", "near_den1", "near_den2", "near_den3", "big_near_den", "trap_guard",
+             "in_enemy_trap", "to_move"},
+            {200, 4, 120, 60, 25, 2, 15, 60, 15}};
+}
+
+int E::evaluate(const Position& pos, const Params& w) {
     const Color us = pos.side();
-    return side_score(pos, us) - side_score(pos, ~us) + kToMove;
+    return side_score(pos, us, w) - side_score(pos, ~us, w) + w[ToMove];
 }
 
 }  // namespace menagerie

@@ -6,7 +6,10 @@ namespace menagerie {
 
 template <>
 struct Evaluator<jungle::Jungle> {
-    static int evaluate(const jungle::Position& pos);
+    enum Term { RatBonus, Advance, NearDen1, NearDen2, NearDen3, BigNearDen, TrapGuard, InEnemyTrap, ToMove, kTerms };
+    using Params = Weights<kTerms>;
+    static Params defaults();
+    static int evaluate(const jungle::Position& pos, const Params& w);
     static int piece_value(int type) {
         // rat, cat, dog, wolf, leopard, tiger, lion, elephant
         constexpr int v[] = {300, 150, 200, 250, 350, 550, 600, 700};

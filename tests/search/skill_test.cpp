@@ -1,3 +1,5 @@
+#include "search/skill.hpp"
+
 #include <doctest/doctest.h>
 
 #include <set>
@@ -8,7 +10,6 @@
 #include "engine/jungle/jungle.hpp"
 #include "eval/dobutsu/eval.hpp"
 #include "eval/jungle/eval.hpp"
-#include "search/skill.hpp"
 #include "tests/protocol/transcript.hpp"
 
 using namespace menagerie;
@@ -82,19 +83,24 @@ TEST_CASE("self-play: games are counted and scored, colours alternate over share
     std::vector<std::string> lines;
     Output out([&](std::string_view s) { lines.emplace_back(s); });
     SelfPlayConfig c;
-    c.a = {"strong", kMaxSkill, 4, 0, 0};
-    c.b = {"weak", 0, 1, 0, 0};
+    c.a = {"strong", kMaxSkill, 4, 0, 0, ""};
+    c.b = {"weak", 0, 1, 0, 0, ""};
     c.games = 8;
     c.opening_plies = 2;
-    const MatchSummary m = SelfPlay<dobutsu::Dobutsu>(c, out).run();
+    const MatchSummary m = SelfPlay<dobutsu::Dobutsu>(c, out).run().value();
     CHECK(m.games() == 8);
     CHECK(lines.size() == 8);
     CHECK(m.score() > 0.5);
     // Jungle as well, with a move cap so the test stays short.
     c.max_plies = 60;
     c.games = 2;
-    const MatchSummary j = SelfPlay<jungle::Jungle>(c, out).run();
+    const MatchSummary j = SelfPlay<jungle::Jungle>(c, out).run().value();
     CHECK(j.games() == 2);
+    // Evaluation weights: a bad term is refused before any game.
+    c.b.eval = "no_such_term=3";
+    const auto bad = SelfPlay<jungle::Jungle>(c, out).run();
+    REQUIRE_FALSE(bad.ok());
+    CHECK(bad.error().find("unknown evaluation term 'no_such_term'") != std::string::npos);
 }
 
 TEST_CASE("match statistics: Elo from score and its interval") {
