@@ -185,12 +185,16 @@ int selfplay_command(const std::vector<std::string>& args) {
         "seed", po::value<uint64_t>()->default_value(1), "seed of the openings and the level randomness")(
         "concurrency", po::value<int>()->default_value(1), "games played at once")(
         "hash", po::value<int>()->default_value(16), "hash size in MB per player")("quiet", "no per-game lines")(
-        "help,h", "this help");
+        "terms", "print the game's evaluation terms with their defaults, and exit")("help,h", "this help");
     po::variables_map vm;
     if (auto status = parse_options(args, opts, vm)) return *status;
     if (!vm.count("variant")) return bad_usage("selfplay needs --variant", &opts);
     const GameEntry* g = find_game(vm["variant"].as<std::string>());
     if (!g) return bad_usage("unknown variant '" + vm["variant"].as<std::string>() + "'", &opts);
+    if (vm.count("terms")) {
+        std::cout << g->eval_terms() << "\n";
+        return 0;
+    }
     SelfPlayConfig c;
     c.a.depth = c.b.depth = vm.count("depth") ? vm["depth"].as<int>() : 0;
     c.a.nodes = c.b.nodes = vm.count("nodes") ? vm["nodes"].as<uint64_t>() : 0;

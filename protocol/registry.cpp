@@ -17,14 +17,22 @@ template <Game G>
 Result<MatchSummary> self_play(const SelfPlayConfig& config, Output& out) {
     return SelfPlay<G>(config, out).run();
 }
+template <Game G>
+std::string eval_terms() {
+    const auto w = Evaluator<G>::defaults();
+    std::string s;
+    for (size_t i = 0; i < w.names.size(); ++i)
+        s += (i ? "," : "") + std::string(w.names[i]) + "=" + std::to_string(w.values[i]);
+    return s;
+}
 }  // namespace
 
 const std::vector<GameEntry>& games() {
     static const std::vector<GameEntry> list = {
         {dobutsu::Dobutsu::name, "Dobutsu shogi (3x4 animal shogi)", &make<dobutsu::Dobutsu>,
-         &self_play<dobutsu::Dobutsu>},
+         &self_play<dobutsu::Dobutsu>, &eval_terms<dobutsu::Dobutsu>},
         {jungle::Jungle::name, "Jungle / Dou Shou Qi (7x9 animal chess)", &make<jungle::Jungle>,
-         &self_play<jungle::Jungle>},
+         &self_play<jungle::Jungle>, &eval_terms<jungle::Jungle>},
     };
     return list;
 }

@@ -15,6 +15,7 @@ struct GameEntry {
     std::string_view title;  // for --help and README
     std::unique_ptr<Session> (*make_session)(Output& out, size_t hash_mb);
     Result<MatchSummary> (*self_play)(const SelfPlayConfig& config, Output& out);
+    std::string (*eval_terms)();  // "name=default,..." of the game's evaluation weights
 };
 
 const std::vector<GameEntry>& games();
