@@ -16,8 +16,11 @@ using namespace menagerie;
 
 TEST_CASE("levels: depth caps grow with the level; presets and the Elo scale map onto levels") {
     CHECK(skill_depth(0) == 1);
-    CHECK(skill_depth(8) == 5);
-    CHECK(skill_depth(19) == 10);
+    CHECK(skill_depth(4) == 2);
+    CHECK(skill_depth(8) == 4);
+    CHECK(skill_depth(12) == 5);
+    CHECK(skill_depth(16) == 7);
+    CHECK(skill_depth(19) == 8);
     CHECK(skill_depth(kMaxSkill) == 0);  // no cap
     int previous = -1;
     for (const auto& p : kSkillPresets) {
