@@ -19,6 +19,7 @@ int side_score(const Position& pos, Color c, const E::Params& w) {
     jungle::Bitboard guard_zone;
     for (int t : tables.traps[c]) guard_zone |= tables.steps[t] | jungle::Bitboard::square(t);
     const int near_den[4] = {0, w[E::NearDen1], w[E::NearDen2], w[E::NearDen3]};
+    const jungle::Bitboard rats = pos.pieces(Red, Rat) | pos.pieces(Blue, Rat);
     int s = 0;
     for (int sq : pos.occupied(c)) {
         const int t = code_type(pos.at(sq));
@@ -30,6 +31,17 @@ int side_score(const Position& pos, Color c, const E::Params& w) {
         if (d <= 3) s += near_den[d] * (t >= Leopard ? w[E::BigNearDen] : 1);
         // In an enemy trap anything can take the piece.
         if (tables.traps[~c].test(sq)) s -= w[E::InEnemyTrap];
+        // A lion or tiger beside a lake: open jumps, and jumps that would capture.
+        if (t == Lion || t == Tiger)
+            for (int d = 0; d < 4; ++d) {
+                const int to = tables.jump_to[sq][d];
+                if (to < 0 || (tables.jump_over[sq][d] & rats).any()) continue;
+                const uint8_t target = pos.at(to);
+                if (!target)
+                    s += w[E::JumpOpen];
+                else if (code_color(target) != c && code_type(target) <= t)
+                    s += w[E::JumpThreat] * kValue[code_type(target)] / 100;
+            }
     }
     s += w[E::TrapGuard] * (pos.occupied(c) & guard_zone).count();
     return s;
@@ -39,8 +51,8 @@ int side_score(const Position& pos, Color c, const E::Params& w) {
 
 E::Params E::defaults() {
     return {{"rat_bonus", "advance", "near_den1", "near_den2", "near_den3", "big_near_den", "trap_guard",
-             "in_enemy_trap", "to_move"},
-            {200, 4, 120, 60, 25, 2, 15, 60, 15}};
+             "in_enemy_trap", "jump_open", "jump_threat", "to_move"},
+            {200, 4, 120, 60, 25, 2, 15, 60, 10, 20, 15}};
 }
 
 int E::evaluate(const Position& pos, const Params& w) {

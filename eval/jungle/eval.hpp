@@ -6,7 +6,20 @@ namespace menagerie {
 
 template <>
 struct Evaluator<jungle::Jungle> {
-    enum Term { RatBonus, Advance, NearDen1, NearDen2, NearDen3, BigNearDen, TrapGuard, InEnemyTrap, ToMove, kTerms };
+    enum Term {
+        RatBonus,
+        Advance,
+        NearDen1,
+        NearDen2,
+        NearDen3,
+        BigNearDen,
+        TrapGuard,
+        InEnemyTrap,
+        JumpOpen,
+        JumpThreat,
+        ToMove,
+        kTerms
+    };
     using Params = Weights<kTerms>;
     static Params defaults();
     static int evaluate(const jungle::Position& pos, const Params& w);
