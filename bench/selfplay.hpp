@@ -15,6 +15,7 @@
 #include "engine/core/zobrist.hpp"
 #include "eval/eval.hpp"
 #include "protocol/output.hpp"
+#include "search/repetition.hpp"
 #include "search/search.hpp"
 
 namespace menagerie {
@@ -113,14 +114,14 @@ private:
     void play_game(int g, Side& side_a, Side& side_b) {
         const bool a_first = g % 2 == 0;
         Position pos = Position::from_sfen(G::start_sfen).value();
-        std::vector<uint64_t> keys;
+        std::vector<Visit> line;
         std::string record;
         for (Move m : opening(g / 2)) {
             record += pos.move_text(m) + ' ';
-            keys.push_back(pos.key());
+            line.push_back({pos.key(), pos.in_check()});
             pos.play(m);
         }
-        const size_t book = keys.size();
+        const size_t book = line.size();
         side_a.tt.clear();
         side_a.search->clear_history();
         side_b.tt.clear();
@@ -129,25 +130,22 @@ private:
         int result = 0;  // for the first player: +1 win, -1 loss
         std::string reason;
         for (;;) {
-            int seen = 1;
-            for (uint64_t k : keys) seen += k == pos.key();
-            if (seen >= G::repetition_count) {
-                reason = "repetition";
-                break;
-            }
-            const Outcome o = pos.outcome();
+            line.push_back({pos.key(), pos.in_check()});
+            const auto by_repetition = repetition<G>(line);
+            line.pop_back();
+            const Outcome o = by_repetition ? *by_repetition : pos.outcome();
             if (o != Outcome::Ongoing) {
-                const bool first_to_move = (keys.size() % 2) == 0;
+                const bool first_to_move = (line.size() % 2) == 0;
                 const int stm_result = o == Outcome::Win ? 1 : o == Outcome::Loss ? -1 : 0;
                 result = first_to_move ? stm_result : -stm_result;
-                reason = o == Outcome::Draw ? "draw" : "decided";
+                reason = by_repetition ? "repetition" : o == Outcome::Draw ? "draw" : "decided";
                 break;
             }
-            if (int(keys.size()) >= c_.max_plies) {
+            if (int(line.size()) >= c_.max_plies) {
                 reason = "move cap";
                 break;
             }
-            const bool first_to_move = (keys.size() % 2) == 0;
+            const bool first_to_move = (line.size() % 2) == 0;
             const bool a_moves = first_to_move == a_first;
             const Player& pl = a_moves ? c_.a : c_.b;
             Side& s = a_moves ? side_a : side_b;
@@ -158,9 +156,9 @@ private:
             SearchOptions o2;
             o2.skill = pl.skill;
             o2.seed = rng.next();
-            const auto report = s.search->run(pos, keys, l, o2, {});
+            const auto report = s.search->run(pos, line, l, o2, {});
             record += pos.move_text(report.best) + ' ';
-            keys.push_back(pos.key());
+            line.push_back({pos.key(), pos.in_check()});
             pos.play(report.best);
         }
         const int for_a = a_first ? result : -result;
@@ -172,7 +170,7 @@ private:
                       (result > 0   ? "1-0"
                        : result < 0 ? "0-1"
                                     : "1/2") +
-                      " (" + reason + ", " + std::to_string(keys.size()) + " plies, opening " + std::to_string(book) +
+                      " (" + reason + ", " + std::to_string(line.size()) + " plies, opening " + std::to_string(book) +
                       ")  " + record);
         }
     }

@@ -15,6 +15,7 @@
 #include "protocol/output.hpp"
 #include "search/limits.hpp"
 #include "search/perft.hpp"
+#include "search/repetition.hpp"
 #include "search/search.hpp"
 
 namespace menagerie {
@@ -78,22 +79,23 @@ public:
         auto parsed = Position::from_sfen(sfen);
         if (!parsed) return "position: " + parsed.error();
         Position pos = parsed.value();
-        std::vector<uint64_t> keys;
+        std::vector<Visit> line = {{pos.key(), pos.in_check()}};
         if (i < t.size()) {
             if (t[i] != "moves") return "position: expected 'moves', got '" + t[i] + "'";
             for (++i; i < t.size(); ++i) {
-                const size_t n = keys.size() + 1;
-                if (occurrences(keys, pos.key()) + 1 >= G::repetition_count)
+                const size_t n = line.size();
+                if (repetition<G>(line))
                     return "position: move " + std::to_string(n) + " '" + t[i] +
-                           "': the game was already drawn by repetition";
+                           "': the game had already ended by repetition";
                 auto m = pos.parse_move(t[i]);
                 if (!m) return "position: move " + std::to_string(n) + ": " + m.error();
-                keys.push_back(pos.key());
                 pos.play(m.value());
+                line.push_back({pos.key(), pos.in_check()});
             }
         }
         pos_ = pos;
-        history_ = std::move(keys);
+        line.pop_back();
+        history_ = std::move(line);
         has_position_ = true;
         return std::nullopt;
     }
@@ -142,8 +144,7 @@ public:
         s += "SFEN: " + pos_.sfen() + "\n";
         s += "Key: " + hex(pos_.key()) + "\n";
         s += "Legal moves: " + std::to_string(pos_.count_legal_moves()) + "\n";
-        const int seen = occurrences(history_, pos_.key()) + 1;
-        s += "Occurrences of this position: " + std::to_string(seen) + "\n";
+        s += "Occurrences of this position: " + std::to_string(occurrences(current_line())) + "\n";
         s += "Game state: " + state_text() + "\n";
         return s;
     }
@@ -174,20 +175,14 @@ public:
     void clear_hash() override { tt_.clear(); }
 
 private:
-    static int occurrences(const std::vector<uint64_t>& keys, uint64_t key) {
-        int n = 0;
-        for (uint64_t k : keys) n += k == key;
-        return n;
+    // The game's positions up to and including the current one.
+    std::vector<Visit> current_line() const {
+        auto line = history_;
+        line.push_back({pos_.key(), pos_.in_check()});
+        return line;
     }
-    static std::string hex(uint64_t k) {
-        static const char* digits = "0123456789ABCDEF";
-        std::string s(16, '0');
-        for (int i = 15; i >= 0; --i, k >>= 4) s[size_t(i)] = digits[k & 15];
-        return s;
-    }
-    std::string state_text() const {
-        if (occurrences(history_, pos_.key()) + 1 >= G::repetition_count) return "draw by repetition";
-        switch (pos_.outcome()) {
+    static std::string_view outcome_text(Outcome o) {
+        switch (o) {
             case Outcome::Win:
                 return "won for the side to move";
             case Outcome::Loss:
@@ -198,12 +193,23 @@ private:
                 return "ongoing";
         }
     }
+    static std::string hex(uint64_t k) {
+        static const char* digits = "0123456789ABCDEF";
+        std::string s(16, '0');
+        for (int i = 15; i >= 0; --i, k >>= 4) s[size_t(i)] = digits[k & 15];
+        return s;
+    }
+    std::string state_text() const {
+        if (auto r = repetition<G>(current_line()))
+            return *r == Outcome::Draw ? "draw by repetition" : std::string(outcome_text(*r)) + " by repetition";
+        return std::string(outcome_text(pos_.outcome()));
+    }
 
     // Searches and returns the final line (bestmove or checkmate), which the caller prints.
     std::string run(const Limits& limits, const SearchOptions& settings) {
         // A game already over gets its answer without a search.
-        const bool drawn = occurrences(history_, pos_.key()) + 1 >= G::repetition_count;
-        const Outcome o = drawn ? Outcome::Draw : pos_.outcome();
+        const auto by_repetition = repetition<G>(current_line());
+        const Outcome o = by_repetition ? *by_repetition : pos_.outcome();
         if (o != Outcome::Ongoing) {
             if (limits.mate_search) return "checkmate nomate";
             out_.info("game over: " + state_text());
@@ -243,7 +249,7 @@ private:
     TranspositionTable<Move> tt_;
     std::unique_ptr<Search<G>> search_;
     Position pos_{};
-    std::vector<uint64_t> history_;  // keys of the positions before pos_, oldest first
+    std::vector<Visit> history_;  // the positions before pos_, oldest first
     bool has_position_ = false;
     std::atomic<bool> searching_{false};
     bool unbounded_ = false;

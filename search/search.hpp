@@ -15,6 +15,7 @@
 #include "engine/core/game.hpp"
 #include "eval/eval.hpp"
 #include "search/limits.hpp"
+#include "search/repetition.hpp"
 #include "search/score.hpp"
 #include "search/skill.hpp"
 #include "search/tt.hpp"
@@ -61,8 +62,8 @@ public:
         std::memset(killers_, 0, sizeof killers_);
     }
 
-    // history: keys of the game's positions before the root, oldest first. The root must not be over.
-    Report run(const Position& root, const std::vector<uint64_t>& history, const Limits& limits,
+    // history: the game's positions before the root, oldest first. The root must not be over.
+    Report run(const Position& root, const std::vector<Visit>& history, const Limits& limits,
                const SearchOptions& options, const InfoSink& sink) {
         start_ = Clock::now();
         limits_ = limits;
@@ -71,9 +72,9 @@ public:
         aborted_ = false;
         sink_ = &sink;
         root_ = root;
-        keys_ = history;
-        keys_.push_back(root.key());
-        root_index_ = int(keys_.size()) - 1;
+        line_ = history;
+        line_.push_back({root.key(), root.in_check()});
+        root_index_ = int(line_.size()) - 1;
         tt_.new_search();
         for (auto& k : killers_) k[0] = k[1] = Move{};
         for (auto& h : history_) h /= 8;
@@ -176,24 +177,19 @@ private:
         }
     }
 
-    bool is_repetition(int ply) const {
-        const int idx = root_index_ + ply;
-        const uint64_t key = keys_[idx];
-        int seen = 0;
-        for (int i = idx - 2; i >= 0; i -= 2)
-            if (keys_[i] == key) {
-                // A return to a position of the search path counts as a draw at once: the side that could
-                // repeat it once could repeat it again. Otherwise the game's own count applies.
-                if (i >= root_index_) return true;
-                if (++seen >= G::repetition_count - 1) return true;
-            }
-        return false;
+    // The score of a repetition ending the line at this ply, if it does: the game's rule, and a return to a
+    // position of the search path counted at once.
+    std::optional<int> repetition_score(int ply) const {
+        const auto o = repetition<G>(line_.data(), root_index_ + ply + 1, root_index_);
+        if (!o) return std::nullopt;
+        return *o == Outcome::Win ? mate_in(ply) : *o == Outcome::Loss ? mated_in(ply) : 0;
     }
 
+    // Records the position reached at this ply (whether its side to move is in check is set on arrival).
     void push_key(uint64_t k, int ply) {
         const size_t idx = size_t(root_index_ + ply);
-        if (keys_.size() <= idx) keys_.resize(idx + 1);
-        keys_[idx] = k;
+        if (line_.size() <= idx) line_.resize(idx + 1);
+        line_[idx] = {k, false};
     }
 
     int move_score(const Position& pos, Move m, Move tt_move, int ply) const {
@@ -258,14 +254,15 @@ private:
         }
         if (ply > seldepth_) seldepth_ = ply;
         if (auto s = decided_score(pos, ply)) return *s;
-        if (is_repetition(ply)) return 0;
+        const bool check = pos.in_check();
+        line_[size_t(root_index_ + ply)].in_check = check;
+        if (auto s = repetition_score(ply)) return *s;
         if (ply >= kMaxPly - 1) return Evaluator<G>::evaluate(pos, eval_);
         // Mate distance pruning: no line from here beats a mate already found nearer the root.
         alpha = std::max(alpha, mated_in(ply));
         beta = std::min(beta, mate_in(ply + 1));
         if (alpha >= beta) return alpha;
 
-        const bool check = pos.in_check();
         // Check extension: a standing threat is answered one ply deeper, within twice the root depth.
         if (check && ply < 2 * root_depth_) ++depth;
         if (depth <= 0) return quiesce(pos, alpha, beta, ply, 0);
@@ -412,7 +409,7 @@ private:
     int seldepth_ = 0;
     int root_depth_ = 1;
     const InfoSink* sink_ = nullptr;
-    std::vector<uint64_t> keys_;
+    std::vector<Visit> line_;  // the game's positions, then the search path
     int root_index_ = 0;
     Move pv_[kMaxPly + 1][kMaxPly + 1]{};
     int pv_len_[kMaxPly + 1]{};

@@ -19,7 +19,11 @@ using MoveListOf = MoveList<typename G::Move, G::max_moves>;
 //   G::start_sfen         the start position
 //   G::Move               a small value type; Move{} is "no move"
 //   G::max_moves          an upper bound on legal moves in any position
-//   G::repetition_count   the occurrence of one position (board, hands, side to move) that draws
+//   G::repetition_count   the occurrence of one position (board, hands, side to move) that ends the game
+//                         (0: no repetition rule)
+//   G::repetition_outcome(checks_by_us, checks_by_them)
+//                         what that means for the side to move, given whether each side gave check with
+//                         every one of its moves in the cycle
 //   G::history_size       moves map into [0, history_size) for history heuristics
 //   G::Position           the position, with the members listed below
 template <class G>
@@ -29,6 +33,7 @@ concept Game = requires(typename G::Position& p, const typename G::Position& cp,
     { G::start_sfen } -> std::convertible_to<std::string_view>;
     { G::max_moves } -> std::convertible_to<std::size_t>;
     { G::repetition_count } -> std::convertible_to<int>;
+    { G::repetition_outcome(true, true) } -> std::same_as<Outcome>;
     { G::history_size } -> std::convertible_to<int>;
     requires std::regular<typename G::Move>;
     { G::Position::from_sfen(text) } -> std::same_as<Result<typename G::Position>>;

@@ -71,6 +71,8 @@ struct Dobutsu {
     static constexpr std::string_view start_sfen = "gle/1c1/1C1/ELG b - 1";
     static constexpr std::size_t max_moves = 64;  // 8 pieces x 8 steps, or 3 kinds x 11 empty squares
     static constexpr int repetition_count = 3;
+    // A draw, even when one side checked throughout (the rules allow perpetual check).
+    static constexpr Outcome repetition_outcome(bool, bool) { return Outcome::Draw; }
     static constexpr int history_size = 2 * 15 * kSquares;
 };
 

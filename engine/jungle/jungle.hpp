@@ -69,6 +69,7 @@ struct Jungle {
     static constexpr std::string_view start_sfen = "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L b 1";
     static constexpr std::size_t max_moves = 40;  // 8 pieces x 4 directions
     static constexpr int repetition_count = 5;
+    static constexpr Outcome repetition_outcome(bool, bool) { return Outcome::Draw; }
     static constexpr int history_size = 2 * kSquares * kSquares;
 };
 
@@ -188,7 +189,7 @@ private:
             weaker_or_equal |= by_type_[them][t];
             capt[t] = weaker_or_equal | trapped;
         }
-        capt[Rat] |= by_type_[them][Elephant];                         // the rat takes the elephant
+        capt[Rat] |= by_type_[them][Elephant];                               // the rat takes the elephant
         capt[Elephant] = (capt[Elephant] & ~by_type_[them][Rat]) | trapped;  // but the elephant not the rat
         return capt;
     }

@@ -214,7 +214,7 @@ TEST_CASE("repetition, seed sequence 1: the third occurrence of the start positi
     // No move may follow a drawn game.
     t.clear();
     t.send("position startpos moves" + four + four + " 2c2b");
-    CHECK(t.last("info string error: ").find("already drawn by repetition") != std::string::npos);
+    CHECK(t.last("info string error: ").find("already ended by repetition") != std::string::npos);
 }
 
 TEST_CASE("repetition, seed sequence 2: the side to move counts, the draw comes only at move 28") {

@@ -28,7 +28,7 @@ Position pos(const std::string& sfen) {
 struct Searcher {
     TranspositionTable<Move> tt{16};
     std::unique_ptr<Search<Dobutsu>> search = std::make_unique<Search<Dobutsu>>(tt);
-    Search<Dobutsu>::Report run(const Position& p, Limits l, const std::vector<uint64_t>& history = {}) {
+    Search<Dobutsu>::Report run(const Position& p, Limits l, const std::vector<Visit>& history = {}) {
         return search->run(p, history, l, SearchOptions{}, {});
     }
 };
@@ -123,9 +123,9 @@ TEST_CASE("a legal move from many random positions at small depth") {
 TEST_CASE("repetition: a move into the third occurrence scores as a draw") {
     // Seed sequence 1 after seven moves: Gote's 3b3a would make the start position's third occurrence.
     Position p = Position::start();
-    std::vector<uint64_t> history;
+    std::vector<Visit> history;
     for (const char* m : {"1d1c", "3a3b", "1c1d", "3b3a", "1d1c", "3a3b", "1c1d"}) {
-        history.push_back(p.key());
+        history.push_back({p.key(), p.in_check()});
         p.play(p.parse_move(m).value());
     }
     Searcher s;
