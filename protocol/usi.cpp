@@ -3,6 +3,7 @@
 #include <cctype>
 #include <random>
 
+#include "engine/core/text.hpp"
 #include "protocol/registry.hpp"
 #include "search/skill.hpp"
 
@@ -16,14 +17,7 @@ constexpr int kMaxBenchDepth = 30;
 
 std::vector<std::string> split_words(std::string_view line) {
     std::vector<std::string> words;
-    size_t i = 0;
-    while (i < line.size()) {
-        while (i < line.size() && std::isspace(static_cast<unsigned char>(line[i]))) ++i;
-        size_t j = i;
-        while (j < line.size() && !std::isspace(static_cast<unsigned char>(line[j]))) ++j;
-        if (j > i) words.emplace_back(line.substr(i, j - i));
-        i = j;
-    }
+    for (std::string_view w : split_fields(line)) words.emplace_back(w);
     return words;
 }
 

@@ -1,8 +1,8 @@
 #include <cctype>
-#include <charconv>
 #include <string>
 #include <vector>
 
+#include "engine/core/text.hpp"
 #include "engine/core/zobrist.hpp"
 #include "engine/dobutsu/dobutsu.hpp"
 
@@ -83,15 +83,7 @@ uint64_t Position::compute_key() const {
 
 Result<Position> Position::from_sfen(std::string_view sfen) {
     auto fail = [&](std::string what) { return Error{"sfen '" + std::string(sfen) + "': " + what}; };
-    // Split into whitespace-separated fields.
-    std::vector<std::string_view> fields;
-    for (size_t i = 0; i < sfen.size();) {
-        while (i < sfen.size() && std::isspace(static_cast<unsigned char>(sfen[i]))) ++i;
-        size_t j = i;
-        while (j < sfen.size() && !std::isspace(static_cast<unsigned char>(sfen[j]))) ++j;
-        if (j > i) fields.push_back(sfen.substr(i, j - i));
-        i = j;
-    }
+    const std::vector<std::string_view> fields = split_fields(sfen);
     if (fields.size() < 3 || fields.size() > 4)
         return fail("expected 3 or 4 fields (board, side, hands[, move number]), got " + std::to_string(fields.size()));
 
@@ -188,11 +180,7 @@ Result<Position> Position::from_sfen(std::string_view sfen) {
                         std::to_string(kMaxOfKind) + ")");
 
     if (fields.size() == 4) {
-        int mn = 0;
-        auto [ptr, ec] = std::from_chars(fields[3].data(), fields[3].data() + fields[3].size(), mn);
-        if (ec != std::errc() || ptr != fields[3].data() + fields[3].size() || mn < 1 || mn > 65535)
-            return fail("move number must be an integer from 1 to 65535, got '" + std::string(fields[3]) + "'");
-        p.move_number_ = uint16_t(mn);
+        if (auto e = parse_move_number(fields[3], p.move_number_)) return fail(*e);
     }
     p.key_ = p.compute_key();
     return p;

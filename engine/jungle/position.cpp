@@ -1,8 +1,8 @@
 #include <cctype>
-#include <charconv>
 #include <string>
 #include <vector>
 
+#include "engine/core/text.hpp"
 #include "engine/core/zobrist.hpp"
 #include "engine/jungle/jungle.hpp"
 
@@ -53,15 +53,24 @@ Tables make_tables() {
 
 int type_of_letter(char upper) {
     switch (upper) {
-        case 'R': return Rat;
-        case 'C': return Cat;
-        case 'D': return Dog;
-        case 'W': return Wolf;
-        case 'P': return Leopard;
-        case 'T': return Tiger;
-        case 'L': return Lion;
-        case 'E': return Elephant;
-        default: return -1;
+        case 'R':
+            return Rat;
+        case 'C':
+            return Cat;
+        case 'D':
+            return Dog;
+        case 'W':
+            return Wolf;
+        case 'P':
+            return Leopard;
+        case 'T':
+            return Tiger;
+        case 'L':
+            return Lion;
+        case 'E':
+            return Elephant;
+        default:
+            return -1;
     }
 }
 
@@ -89,14 +98,7 @@ uint64_t Position::compute_key() const {
 
 Result<Position> Position::from_sfen(std::string_view sfen) {
     auto fail = [&](const std::string& what) { return Error{"position '" + std::string(sfen) + "': " + what}; };
-    std::vector<std::string_view> fields;
-    for (size_t i = 0; i < sfen.size();) {
-        while (i < sfen.size() && std::isspace(static_cast<unsigned char>(sfen[i]))) ++i;
-        size_t j = i;
-        while (j < sfen.size() && !std::isspace(static_cast<unsigned char>(sfen[j]))) ++j;
-        if (j > i) fields.push_back(sfen.substr(i, j - i));
-        i = j;
-    }
+    const std::vector<std::string_view> fields = split_fields(sfen);
     if (fields.size() < 2 || fields.size() > 3)
         return fail("expected 2 or 3 fields (board, side[, move number]), got " + std::to_string(fields.size()));
 
@@ -142,11 +144,7 @@ Result<Position> Position::from_sfen(std::string_view sfen) {
     if (red_in_den && blue_in_den) return fail("both sides have entered the enemy den");
     if (p.occ_[Red].none() && p.occ_[Blue].none()) return fail("the board is empty");
     if (fields.size() == 3) {
-        int mn = 0;
-        auto [ptr, ec] = std::from_chars(fields[2].data(), fields[2].data() + fields[2].size(), mn);
-        if (ec != std::errc() || ptr != fields[2].data() + fields[2].size() || mn < 1 || mn > 65535)
-            return fail("move number must be an integer from 1 to 65535, got '" + std::string(fields[2]) + "'");
-        p.move_number_ = uint16_t(mn);
+        if (auto e = parse_move_number(fields[2], p.move_number_)) return fail(*e);
     }
     p.key_ = p.compute_key();
     return p;

@@ -1,0 +1,36 @@
+#pragma once
+// Small helpers for reading position strings and commands.
+#include <cctype>
+#include <charconv>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace menagerie {
+
+// The whitespace-separated words of a text.
+inline std::vector<std::string_view> split_fields(std::string_view text) {
+    std::vector<std::string_view> fields;
+    for (size_t i = 0; i < text.size();) {
+        while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+        size_t j = i;
+        while (j < text.size() && !std::isspace(static_cast<unsigned char>(text[j]))) ++j;
+        if (j > i) fields.push_back(text.substr(i, j - i));
+        i = j;
+    }
+    return fields;
+}
+
+// A position string's move number field (1..65535), or the reason it is not one.
+inline std::optional<std::string> parse_move_number(std::string_view field, uint16_t& out) {
+    int n = 0;
+    auto [ptr, ec] = std::from_chars(field.data(), field.data() + field.size(), n);
+    if (ec != std::errc() || ptr != field.data() + field.size() || n < 1 || n > 65535)
+        return "move number must be an integer from 1 to 65535, got '" + std::string(field) + "'";
+    out = uint16_t(n);
+    return std::nullopt;
+}
+
+}  // namespace menagerie
