@@ -4,7 +4,9 @@
 
 #include "engine/dobutsu/dobutsu.hpp"
 #include "search/perft.hpp"
+#include "engine/jungle/jungle.hpp"
 #include "tests/engine/dobutsu_reference.hpp"
+#include "tests/engine/jungle_reference.hpp"
 #include "tests/search/forced_win.hpp"
 
 using namespace menagerie;
@@ -30,4 +32,10 @@ TEST_CASE("the 11-ply forced wins are proven by exhaustive search") {
         Position p = Position::from_sfen(sfen).value();
         CHECK(menagerie::testing::win_distance<Dobutsu>(p, 11) == 11);
     }
+}
+
+TEST_CASE("deep perft: Jungle equals the reference implementation to depth 5 from the start") {
+    jungle::Position p = jungle::Position::start();
+    CHECK(perft<jungle::Jungle>(p, 5) ==
+          reference_jungle::perft(reference_jungle::parse(std::string(jungle::Jungle::start_sfen)), 5));
 }
