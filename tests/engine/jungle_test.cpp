@@ -1,3 +1,5 @@
+#include "engine/jungle/jungle.hpp"
+
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -6,7 +8,6 @@
 #include <vector>
 
 #include "engine/core/zobrist.hpp"
-#include "engine/jungle/jungle.hpp"
 #include "search/perft.hpp"
 #include "tests/engine/jungle_reference.hpp"
 
@@ -49,7 +50,9 @@ std::vector<std::string> moves_of(const Position& p) {
     return v;
 }
 
-bool has(const std::vector<std::string>& v, const std::string& s) { return std::find(v.begin(), v.end(), s) != v.end(); }
+bool has(const std::vector<std::string>& v, const std::string& s) {
+    return std::find(v.begin(), v.end(), s) != v.end();
+}
 
 std::string why_not(const Position& p, const std::string& move) {
     auto m = p.parse_move(move);
@@ -62,16 +65,38 @@ const std::vector<std::string> kConstructed = {
     // A Red lion below the left lake with a Blue rat swimming in its path, a Red tiger beside the right lake
     // with a Red rat in its path.
     sfen_of({{"c3", 'L'}, {"c5", 'r'}, {"d5", 'T'}, {"e5", 'R'}, {"a9", 'l'}, {"g9", 't'}, {"a1", 'E'}}),
+    // Jumps from the other banks: Blue lion above the left lake with a Red rat in its path, Blue tiger right of
+    // the right lake with a Blue rat in the water, a Red lion free to jump down-up and across.
+    sfen_of({{"b7", 'l'}, {"b5", 'R'}, {"g5", 't'}, {"f5", 'r'}, {"e7", 'L'}, {"a3", 'T'}, {"a1", 'E'}}, 'w'),
+    sfen_of({{"b7", 'l'}, {"b5", 'R'}, {"g5", 't'}, {"f5", 'r'}, {"e7", 'L'}, {"a3", 'T'}, {"a1", 'E'}}, 'b'),
     // Jumps landing on pieces: lion onto a tiger (capture), tiger onto a lion (no capture), Blue to move too.
     sfen_of({{"d4", 'L'}, {"g4", 't'}, {"a6", 'T'}, {"d6", 'l'}, {"b7", 'e'}, {"f2", 'E'}}, 'b'),
     sfen_of({{"d4", 'L'}, {"g4", 't'}, {"a6", 'T'}, {"d6", 'l'}, {"b7", 'e'}, {"f2", 'E'}}, 'w'),
     // Rats at the water's edge next to elephants, rats in the water facing each other.
     sfen_of({{"b4", 'R'}, {"a4", 'e'}, {"a5", 'E'}, {"f5", 'r'}, {"e3", 'T'}, {"g1", 'L'}, {"g9", 'l'}}),
     // Traps of both sides, occupied by enemies and by their own pieces; pieces next to the dens.
-    sfen_of({{"c1", 'l'}, {"b1", 'R'}, {"d2", 'D'}, {"e2", 'c'}, {"c9", 'L'}, {"b9", 'r'}, {"d8", 'w'}, {"e8", 'C'},
-             {"d7", 'T'}, {"e1", 'W'}}, 'b'),
-    sfen_of({{"c1", 'l'}, {"b1", 'R'}, {"d2", 'D'}, {"e2", 'c'}, {"c9", 'L'}, {"b9", 'r'}, {"d8", 'w'}, {"e8", 'C'},
-             {"d7", 'T'}, {"e1", 'W'}}, 'w'),
+    sfen_of({{"c1", 'l'},
+             {"b1", 'R'},
+             {"d2", 'D'},
+             {"e2", 'c'},
+             {"c9", 'L'},
+             {"b9", 'r'},
+             {"d8", 'w'},
+             {"e8", 'C'},
+             {"d7", 'T'},
+             {"e1", 'W'}},
+            'b'),
+    sfen_of({{"c1", 'l'},
+             {"b1", 'R'},
+             {"d2", 'D'},
+             {"e2", 'c'},
+             {"c9", 'L'},
+             {"b9", 'r'},
+             {"d8", 'w'},
+             {"e8", 'C'},
+             {"d7", 'T'},
+             {"e1", 'W'}},
+            'w'),
 };
 
 }  // namespace
@@ -162,6 +187,11 @@ TEST_CASE("jungle: lion and tiger jump across the lakes both ways, blocked by an
     m = moves_of(sides);
     CHECK(has(m, "b7b3"));
     CHECK(has(m, "g4d4"));
+    // From the far bank, blocked by a rat of the other colour; across the right lake from the east.
+    Position far = pos(sfen_of({{"b7", 'l'}, {"b5", 'R'}, {"g5", 't'}, {"a1", 'L'}}, 'w'));
+    m = moves_of(far);
+    CHECK_FALSE(has(m, "b7b3"));
+    CHECK(has(m, "g5d5"));
     // Other pieces do not jump.
     Position leopard = pos(sfen_of({{"c3", 'P'}, {"a9", 'l'}}));
     CHECK_FALSE(has(moves_of(leopard), "c3c7"));
@@ -281,12 +311,18 @@ TEST_CASE("jungle: malformed and illegal moves are refused with the reason") {
         std::string move, says;
     };
     const std::vector<Case> cases = {
-        {"a3", "not a move"},           {"a3a4a5", "not a move"},
-        {"h3h4", "off the board (files are a-g)"}, {"a0a1", "off the board (ranks are 1-9)"},
-        {"b3b4", "no piece of the side to move on b3"}, {"a9a8", "no piece of the side to move"},
-        {"a3a5", "cannot reach a5"},    {"a1b2", "b2 holds a piece of the same side"},
-        {"e3f4", "cannot reach f4"},    {"c3c4", "only the rat may enter the water"},
-        {"a1a2", "legal"},              {"g3g4", "legal"},
+        {"a3", "not a move"},
+        {"a3a4a5", "not a move"},
+        {"h3h4", "off the board (files are a-g)"},
+        {"a0a1", "off the board (ranks are 1-9)"},
+        {"b3b4", "no piece of the side to move on b3"},
+        {"a9a8", "no piece of the side to move"},
+        {"a3a5", "cannot reach a5"},
+        {"a1b2", "b2 holds a piece of the same side"},
+        {"e3f4", "cannot reach f4"},
+        {"c3c4", "only the rat may enter the water"},
+        {"a1a2", "legal"},
+        {"g3g4", "legal"},
     };
     for (const auto& c : cases) {
         CAPTURE(c.move);
