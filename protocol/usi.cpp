@@ -153,7 +153,7 @@ void Engine::setoption(const std::vector<std::string>& t) {
     if (iequals(name, "UCI_Variant")) name = "USI_Variant";
     const Option* known = options_.find(name);
     if (!known) {
-        out_.info("ignoring unknown option '" + printable(name) + "'");
+        out_.error("unknown option '" + printable(name) + "' (ignored)");
         return;
     }
     if (known->type != Option::Type::Button && !has_value) {

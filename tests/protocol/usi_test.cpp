@@ -114,7 +114,7 @@ TEST_CASE("setoption: names case-insensitive, unknown options tolerated, bad val
     CHECK(t.last("info string error: ").find("takes an integer") != std::string::npos);
     CHECK(t.engine().options().spin("USI_Hash") == 32);
     t.send("setoption name NoSuchOption value 3");
-    CHECK(t.last("info string ") == "info string ignoring unknown option 'NoSuchOption'");
+    CHECK(t.last("info string ") == "info string error: unknown option 'NoSuchOption' (ignored)");
     t.send("setoption name USI_Ponder value maybe");
     CHECK(t.last("info string error: ").find("true or false") != std::string::npos);
     t.send("setoption name USI_Variant value chess");
