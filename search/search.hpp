@@ -299,6 +299,7 @@ private:
             const Move m = list[i];
             const bool quiet = !pos.is_capture(m);
             pos.play(m);
+            tt_.prefetch(pos.key());
             push_key(pos.key(), ply + 1);
             int score;
             if (i == 0) {

@@ -38,7 +38,7 @@ constexpr Bitboard far_rank(Color c) { return Bitboard(uint16_t(c == Sente ? 0x0
 
 // A move in 12 bits: to (4), from (4; 12 + hand type for a drop), promotion (1), captured type + 1 (3).
 struct Move {
-    uint16_t v = 0;
+    uint16_t v;  // left uninitialised by default so move lists cost nothing to create; Move{} is "no move"
     static constexpr Move make(int from, int to, bool promo, int captured_plus1) {
         return Move{uint16_t(to | from << 4 | int(promo) << 8 | captured_plus1 << 9)};
     }

@@ -35,7 +35,7 @@ constexpr int square(int col, int row) { return row * kFiles + col; }
 
 // A move in 16 bits: to (6), from (6), captured type + 1 (4).
 struct Move {
-    uint16_t v = 0;
+    uint16_t v;  // left uninitialised by default so move lists cost nothing to create; Move{} is "no move"
     static constexpr Move make(int from, int to, int captured_plus1) {
         return Move{uint16_t(to | from << 6 | captured_plus1 << 12)};
     }
