@@ -42,7 +42,7 @@ inline int weakened_choice(const int* scores, int n, int skill, uint64_t& rng) {
     const int weakness = 120 - 5 * skill;  // 120 at level 0, 25 at level 19
     const int top = scores[0];
     const int delta = std::min(top - scores[n - 1], 100);
-    int best = 0, best_value = -1 << 30;
+    int best = 0, best_value = -(1 << 30);
     for (int i = 0; i < n; ++i) {
         // Never trade a move that is not lost for one that is, nor leave a forced win.
         if (scores[i] < -kMateBound && top >= -kMateBound) continue;

@@ -82,7 +82,7 @@ uint64_t Position::compute_key() const {
 }
 
 Result<Position> Position::from_sfen(std::string_view sfen) {
-    auto fail = [&](std::string what) { return Error{"sfen '" + std::string(sfen) + "': " + what}; };
+    auto fail = [&](const std::string& what) { return Error{"sfen '" + std::string(sfen) + "': " + what}; };
     const std::vector<std::string_view> fields = split_fields(sfen);
     if (fields.size() < 3 || fields.size() > 4)
         return fail("expected 3 or 4 fields (board, side, hands[, move number]), got " + std::to_string(fields.size()));
@@ -226,7 +226,7 @@ std::string Position::move_text(Move m) const {
 
 Result<Move> Position::parse_move(std::string_view text) const {
     const std::string t(text);
-    auto fail = [&](std::string what) { return Error{"move '" + t + "': " + what}; };
+    auto fail = [&](const std::string& what) { return Error{"move '" + t + "': " + what}; };
     auto parse_square = [&](std::string_view s, int& sq) -> std::string {
         if (s.size() != 2) return "bad square";
         if (s[0] < '1' || s[0] > '3') return "square '" + std::string(s) + "' is off the board (files are 1-3)";
