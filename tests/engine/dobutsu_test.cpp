@@ -9,17 +9,14 @@
 #include "engine/core/zobrist.hpp"
 #include "search/perft.hpp"
 #include "tests/engine/dobutsu_reference.hpp"
+#include "tests/engine/helpers.hpp"
 
 using namespace menagerie;
 using namespace menagerie::dobutsu;
 
 namespace {
 
-Position pos(const std::string& sfen) {
-    auto p = Position::from_sfen(sfen);
-    REQUIRE_MESSAGE(p.ok(), p.error());
-    return p.value();
-}
+Position pos(const std::string& sfen) { return menagerie::testing::position<Dobutsu>(sfen); }
 
 Move move(const Position& p, const std::string& text) {
     auto m = p.parse_move(text);
@@ -27,17 +24,8 @@ Move move(const Position& p, const std::string& text) {
     return m.value();
 }
 
-std::vector<std::string> legal_texts(const Position& p) {
-    Moves list;
-    p.legal_moves(list);
-    std::vector<std::string> v;
-    for (Move m : list) v.push_back(p.move_text(m));
-    return v;
-}
-
-bool has(const std::vector<std::string>& v, const std::string& s) {
-    return std::find(v.begin(), v.end(), s) != v.end();
-}
+std::vector<std::string> legal_texts(const Position& p) { return menagerie::testing::legal_texts<Dobutsu>(p); }
+using menagerie::testing::has;
 
 // Positions built to exercise the rules: full hands, hens, lions one step from the far rank, a pending try.
 const std::vector<std::string> kConstructed = {

@@ -9,6 +9,7 @@
 
 #include "engine/core/zobrist.hpp"
 #include "search/perft.hpp"
+#include "tests/engine/helpers.hpp"
 #include "tests/engine/jungle_reference.hpp"
 
 using namespace menagerie;
@@ -36,23 +37,9 @@ std::string sfen_of(const std::map<std::string, char>& pieces, char side = 'b') 
     return s + ' ' + side + " 1";
 }
 
-Position pos(const std::string& sfen) {
-    auto p = Position::from_sfen(sfen);
-    REQUIRE_MESSAGE(p.ok(), p.error());
-    return p.value();
-}
-
-std::vector<std::string> moves_of(const Position& p) {
-    Moves list;
-    p.legal_moves(list);
-    std::vector<std::string> v;
-    for (Move m : list) v.push_back(p.move_text(m));
-    return v;
-}
-
-bool has(const std::vector<std::string>& v, const std::string& s) {
-    return std::find(v.begin(), v.end(), s) != v.end();
-}
+Position pos(const std::string& sfen) { return menagerie::testing::position<Jungle>(sfen); }
+std::vector<std::string> moves_of(const Position& p) { return menagerie::testing::legal_texts<Jungle>(p); }
+using menagerie::testing::has;
 
 std::string why_not(const Position& p, const std::string& move) {
     auto m = p.parse_move(move);
