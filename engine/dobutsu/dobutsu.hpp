@@ -82,6 +82,10 @@ class Position {
 public:
     static Result<Position> from_sfen(std::string_view sfen);
     static Position start();
+    // A position from its parts (board cells as piece codes, hands), unchecked: the caller guarantees one
+    // lion a side and at most two of each kind.
+    static Position from_parts(const std::array<uint8_t, kSquares>& board, const uint8_t (&hands)[2][kHandTypes],
+                               Color side_to_move);
     std::string sfen() const;
     std::string diagram() const;
 

@@ -71,6 +71,23 @@ std::string square_human(int sq) { return {char('A' + col_of(sq)), char('1' + ro
 
 Position Position::start() { return from_sfen(Dobutsu::start_sfen).value(); }
 
+Position Position::from_parts(const std::array<uint8_t, kSquares>& board, const uint8_t (&hands)[2][kHandTypes],
+                              Color side_to_move) {
+    Position p;
+    p.board_ = board;
+    for (int sq = 0; sq < kSquares; ++sq) {
+        if (!board[sq]) continue;
+        const Color c = code_color(board[sq]);
+        p.occ_[c].set(sq);
+        if (code_type(board[sq]) == Lion) p.lion_[c] = uint8_t(sq);
+    }
+    for (int c = 0; c < 2; ++c)
+        for (int t = 0; t < kHandTypes; ++t) p.hand_[c][t] = hands[c][t];
+    p.stm_ = side_to_move;
+    p.key_ = p.compute_key();
+    return p;
+}
+
 uint64_t Position::compute_key() const {
     uint64_t k = 0;
     for (int sq = 0; sq < kSquares; ++sq)
