@@ -3,8 +3,9 @@
 #include <doctest/doctest.h>
 
 #include "engine/dobutsu/dobutsu.hpp"
-#include "search/perft.hpp"
 #include "engine/jungle/jungle.hpp"
+#include "search/dobutsu_reach.hpp"
+#include "search/perft.hpp"
 #include "tests/engine/dobutsu_reference.hpp"
 #include "tests/engine/jungle_reference.hpp"
 #include "tests/search/forced_win.hpp"
@@ -38,4 +39,14 @@ TEST_CASE("deep perft: Jungle equals the reference implementation to depth 5 fro
     jungle::Position p = jungle::Position::start();
     CHECK(perft<jungle::Jungle>(p, 5) ==
           reference_jungle::perft(reference_jungle::parse(std::string(jungle::Jungle::start_sfen)), 5));
+}
+
+TEST_CASE("dobutsu solver, first stage: the reachable positions match the published analysis") {
+    // About 13 minutes single-threaded on the development machine.
+    std::vector<uint64_t> bits;
+    const auto counts = dobutsu::reachable_positions(bits, [](int sweep, const dobutsu::ReachCounts& c) {
+        MESSAGE("sweep " << sweep << ": " << c.reachable << " reachable, " << c.terminal << " terminal");
+    });
+    CHECK(counts.reachable == 246'803'167ULL);
+    CHECK(counts.nonterminal() == 99'485'568ULL);
 }
