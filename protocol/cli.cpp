@@ -10,6 +10,7 @@
 #include "protocol/options.hpp"
 #include "protocol/registry.hpp"
 #include "protocol/usi.hpp"
+#include "search/dobutsu_solver.hpp"
 #include "search/skill.hpp"
 
 namespace po = boost::program_options;
@@ -229,6 +230,23 @@ int selfplay_command(const std::vector<std::string>& args) {
     return 0;
 }
 
+int solve_command(const std::vector<std::string>& args) {
+    po::options_description opts("solve options");
+    opts.add_options()("threads", po::value<int>()->default_value(2), "threads")("help", "this help");
+    po::variables_map vm;
+    if (auto r = parse_options(args, opts, vm)) return *r;
+    dobutsu::SolveOptions so;
+    so.threads = vm["threads"].as<int>();
+    so.log = [](const std::string& s) { std::cerr << s << std::endl; };
+    dobutsu::SolvedSet set;
+    const auto sum = dobutsu::solve_dobutsu(so, set);
+    std::cout << sum.reachable << " reachable, " << sum.nonterminal << " nonterminal, " << sum.won << " won, "
+              << sum.drawn << " drawn, " << sum.lost << " lost; start " << int(sum.start.kind) << " "
+              << sum.start.distance << " max " << sum.max_distance << "; " << sum.seconds_reach << " "
+              << sum.seconds_count << " " << sum.seconds_retro << std::endl;
+    return 0;
+}
+
 }  // namespace
 
 int run_command_line(int argc, char** argv) {
@@ -243,6 +261,7 @@ int run_command_line(int argc, char** argv) {
     if (first == "bench") return bench_command(rest);
     if (first == "perft") return perft_command(rest);
     if (first == "selfplay") return selfplay_command(rest);
+    if (first == "solve") return solve_command(rest);
     if (first == "--help" || first == "-h" || first == "help") {
         std::cout << "Menagerie " MENAGERIE_VERSION
                      ": a USI engine for Dobutsu shogi and other animal and shogi-family games.\n\n"
