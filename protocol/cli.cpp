@@ -1,6 +1,8 @@
 #include "protocol/cli.hpp"
 
 #include <boost/program_options.hpp>
+#include <chrono>
+#include <filesystem>
 #include <cstdio>
 #include <iostream>
 #include <optional>
@@ -10,7 +12,9 @@
 #include "protocol/options.hpp"
 #include "protocol/registry.hpp"
 #include "protocol/usi.hpp"
+#include "engine/dobutsu/index.hpp"
 #include "search/dobutsu_solver.hpp"
+#include "search/dobutsu_tablebase.hpp"
 #include "search/skill.hpp"
 
 namespace po = boost::program_options;
@@ -34,6 +38,9 @@ std::string usage() {
            "  menagerie selfplay --variant V [--a PLAYER] [--b PLAYER] [--games N] [--depth N | --nodes N |\n"
            "                     --movetime MS] [--openings PLIES] [--seed S] [--concurrency K] [--quiet]\n"
            "                                 two settings of this engine play each other; prints the score and Elo\n"
+           "  menagerie solve dobutsu [--out FILE] [--threads N]\n"
+           "                                 solve Dobutsu shogi completely and write the tablebase\n"
+           "  menagerie [--tablebase FILE]   the USI engine with that Dobutsu tablebase (or 'none')\n"
            "  menagerie --help | --version\n"
            "\n"
            "Games (V): " +
@@ -232,18 +239,106 @@ int selfplay_command(const std::vector<std::string>& args) {
 
 int solve_command(const std::vector<std::string>& args) {
     po::options_description opts("solve options");
-    opts.add_options()("threads", po::value<int>()->default_value(2), "threads")("help", "this help");
+    opts.add_options()("out", po::value<std::string>(), "table file to write (default: the default table location)")(
+        "threads", po::value<int>()->default_value(2), "threads (1 to 64)")(
+        "root", po::value<std::string>(), "solve only what is reachable from this SFEN (default: the start)")(
+        "no-drops", "the subgame without drops (a small closed game, for tests)")("help", "this help");
+    po::positional_options_description positional;
+    positional.add("game", 1);
+    opts.add_options()("game", po::value<std::string>(), "the game to solve: dobutsu");
     po::variables_map vm;
-    if (auto r = parse_options(args, opts, vm)) return *r;
+    try {
+        po::store(po::command_line_parser(args).options(opts).positional(positional).run(), vm);
+        po::notify(vm);
+    } catch (const po::error& e) {
+        return bad_usage(e.what(), &opts);
+    }
+    if (vm.count("help")) {
+        std::cout << usage() << "\n" << opts;
+        return 0;
+    }
+    if (!vm.count("game")) return bad_usage("solve needs the game: 'menagerie solve dobutsu'", &opts);
+    if (vm["game"].as<std::string>() != "dobutsu")
+        return bad_usage("only dobutsu can be solved, not '" + vm["game"].as<std::string>() + "'", &opts);
+    const int threads = vm["threads"].as<int>();
+    if (threads < 1 || threads > 64) return bad_usage("--threads must be from 1 to 64", &opts);
+    const std::string out_path = vm.count("out") ? vm["out"].as<std::string>() : dobutsu::default_tablebase_path();
+    if (out_path.empty()) return bad_usage("--out needs a file name", &opts);
     dobutsu::SolveOptions so;
-    so.threads = vm["threads"].as<int>();
-    so.log = [](const std::string& s) { std::cerr << s << std::endl; };
+    so.threads = threads;
+    so.log = [](const std::string& line) { std::cerr << line << std::endl; };
+    std::string root = std::string(dobutsu::Dobutsu::start_sfen);
+    dobutsu::packed::State root_state{};
+    so.drops = !vm.count("no-drops");
+    if (vm.count("root")) {
+        auto p = dobutsu::Position::from_sfen(vm["root"].as<std::string>());
+        if (!p) return bad_usage("--root: " + p.error(), &opts);
+        if (p.value().outcome() != Outcome::Ongoing) return bad_usage("--root: the game is already over there", &opts);
+        const dobutsu::Position sente = p.value().side() == Sente ? p.value() : dobutsu::turned(p.value());
+        root_state = dobutsu::packed::from_position(sente);
+        if (dobutsu::packed::terminal(root_state) != dobutsu::packed::Terminal::No)
+            return bad_usage("--root: a terminal position under the convention (a lion can be taken, or a try stands)",
+                             &opts);
+        so.roots.push_back(root_state);
+        root = p.value().sfen();
+    }
+    std::cerr << "solving dobutsu from '" << root << "' with " << threads << " thread(s), table to " << out_path
+              << std::endl;
+    const auto t0 = std::chrono::steady_clock::now();
     dobutsu::SolvedSet set;
-    const auto sum = dobutsu::solve_dobutsu(so, set);
-    std::cout << sum.reachable << " reachable, " << sum.nonterminal << " nonterminal, " << sum.won << " won, "
-              << sum.drawn << " drawn, " << sum.lost << " lost; start " << int(sum.start.kind) << " "
-              << sum.start.distance << " max " << sum.max_distance << "; " << sum.seconds_reach << " "
-              << sum.seconds_count << " " << sum.seconds_retro << std::endl;
+    dobutsu::SolveSummary sum;
+    try {
+        sum = dobutsu::solve_dobutsu(so, set);
+    } catch (const std::exception& e) {
+        std::cerr << "menagerie: solve: " << e.what() << std::endl;
+        return 1;
+    }
+    const auto t1 = std::chrono::steady_clock::now();
+    std::cerr << "writing " << out_path << std::endl;
+    if (auto e = dobutsu::write_tablebase(out_path, set, sum, root, so.drops)) {
+        std::cerr << "menagerie: solve: " << *e << std::endl;
+        return 1;
+    }
+    const auto t2 = std::chrono::steady_clock::now();
+    auto secs = [](auto a, auto b) { return std::chrono::duration<double>(b - a).count(); };
+    auto commas = [](uint64_t n) {
+        const std::string digits = std::to_string(n);
+        std::string s;
+        for (std::size_t i = 0; i < digits.size(); ++i) {
+            if (i && (digits.size() - i) % 3 == 0) s += ',';
+            s += digits[i];
+        }
+        return s;
+    };
+    char line[256];
+    std::cout << "Dobutsu shogi solved from " << root << (so.drops ? "" : ", without drops") << "\n";
+    std::cout << "Convention: Sente to move, mirror images identified; positions where the side to move can take\n"
+                 "the enemy lion, or where the enemy lion stands on its home rank, are terminal (not expanded)\n";
+    std::cout << "Reachable positions : " << commas(sum.reachable) << " (" << commas(sum.terminal) << " terminal)\n";
+    std::cout << "Non-terminal        : " << commas(sum.nonterminal) << "\n";
+    std::cout << "  won / drawn / lost: " << commas(sum.won) << " / " << commas(sum.drawn) << " / " << commas(sum.lost)
+              << " (for the side to move)\n";
+    const char* kind = sum.start.kind == dobutsu::SolvedValue::Win    ? "won"
+                       : sum.start.kind == dobutsu::SolvedValue::Loss ? "lost"
+                                                                      : "drawn";
+    if (sum.start.kind == dobutsu::SolvedValue::Draw) {
+        std::cout << "Root position       : drawn\n";
+    } else {
+        std::snprintf(line, sizeof line,
+                      "Root position       : %s for the side to move in %d plies (%d to a terminal position, plus the\n"
+                      "                      capture or the reply that ends the game; our rules count the same %d)\n",
+                      kind, sum.start.distance + 1, sum.start.distance, sum.start.distance + 1);
+        std::cout << line;
+    }
+    std::cout << "Longest win         : " << sum.max_distance + 1 << " plies\n";
+    std::snprintf(line, sizeof line,
+                  "Time                : %.1f s (reachable set %.1f s, child counts %.1f s, retrograde %.1f s, "
+                  "writing %.1f s), %d thread(s)\n",
+                  secs(t0, t2), sum.seconds_reach, sum.seconds_count, sum.seconds_retro, secs(t1, t2), threads);
+    std::cout << line;
+    std::error_code ec;
+    std::cout << "Table file          : " << out_path << " (" << commas(std::filesystem::file_size(out_path, ec))
+              << " bytes)" << std::endl;
     return 0;
 }
 
@@ -258,6 +353,13 @@ int run_command_line(int argc, char** argv) {
     }
     const std::string& first = args[0];
     const std::vector<std::string> rest(args.begin() + 1, args.end());
+    if (first == "--tablebase") {
+        if (rest.size() != 1 || rest[0].empty())
+            return bad_usage("--tablebase needs one value: a file, 'auto' or 'none'", nullptr);
+        std::ios::sync_with_stdio(false);
+        run_usi_loop(std::cin, stdout_output(), rest[0]);
+        return 0;
+    }
     if (first == "bench") return bench_command(rest);
     if (first == "perft") return perft_command(rest);
     if (first == "selfplay") return selfplay_command(rest);

@@ -5,6 +5,7 @@
 #include "eval/dobutsu/eval.hpp"
 #include "eval/jungle/eval.hpp"
 #include "protocol/options.hpp"
+#include "search/dobutsu_tablebase.hpp"
 
 namespace menagerie {
 
@@ -12,6 +13,10 @@ namespace {
 template <Game G>
 std::unique_ptr<Session> make(Output& out, size_t hash_mb) {
     return std::make_unique<GameSession<G>>(out, hash_mb);
+}
+template <Game G, OracleLoader<G> Load, std::string (*DefaultPath)()>
+std::unique_ptr<Session> make_with_tables(Output& out, size_t hash_mb) {
+    return std::make_unique<GameSession<G>>(out, hash_mb, OracleSource<G>{Load, DefaultPath});
 }
 template <Game G>
 Result<MatchSummary> self_play(const SelfPlayConfig& config, Output& out) {
@@ -29,7 +34,8 @@ std::string eval_terms() {
 
 const std::vector<GameEntry>& games() {
     static const std::vector<GameEntry> list = {
-        {dobutsu::Dobutsu::name, "Dobutsu shogi (3x4 animal shogi)", &make<dobutsu::Dobutsu>,
+        {dobutsu::Dobutsu::name, "Dobutsu shogi (3x4 animal shogi)",
+         &make_with_tables<dobutsu::Dobutsu, &dobutsu::load_oracle, &dobutsu::default_tablebase_path>,
          &self_play<dobutsu::Dobutsu>, &eval_terms<dobutsu::Dobutsu>},
         {jungle::Jungle::name, "Jungle / Dou Shou Qi (7x9 animal chess)", &make<jungle::Jungle>,
          &self_play<jungle::Jungle>, &eval_terms<jungle::Jungle>},

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
@@ -14,6 +15,7 @@
 #include "engine/core/game.hpp"
 #include "protocol/output.hpp"
 #include "search/limits.hpp"
+#include "search/oracle.hpp"
 #include "search/perft.hpp"
 #include "search/repetition.hpp"
 #include "search/search.hpp"
@@ -41,6 +43,18 @@ public:
     virtual void new_game() = 0;
     virtual bool resize_hash(size_t mb) = 0;
     virtual void clear_hash() = 0;
+    // The TablebaseFile setting: "auto" (the game's default table if that file exists), "none", or a path.
+    // Returns an error (and keeps no table) when a table is asked for but cannot be used; a game without
+    // tables accepts "auto" and "none" only.
+    virtual std::optional<std::string> set_tablebase(const std::string& setting) = 0;
+    virtual std::string tablebase_status() const = 0;
+};
+
+// Where a game's tables come from: a loader and the default file. Games without tables have none.
+template <Game G>
+struct OracleSource {
+    OracleLoader<G> load = nullptr;
+    std::string (*default_path)() = nullptr;
 };
 
 template <Game G>
@@ -49,7 +63,8 @@ public:
     using Position = typename G::Position;
     using Move = typename G::Move;
 
-    GameSession(Output& out, size_t hash_mb) : out_(out), tt_(hash_mb), search_(std::make_unique<Search<G>>(tt_)) {}
+    GameSession(Output& out, size_t hash_mb, OracleSource<G> oracles = {})
+        : out_(out), tt_(hash_mb), search_(std::make_unique<Search<G>>(tt_)), oracles_(oracles) {}
     ~GameSession() override {
         stop();
         wait();
@@ -146,6 +161,20 @@ public:
         s += "Legal moves: " + std::to_string(pos_.count_legal_moves()) + "\n";
         s += "Occurrences of this position: " + std::to_string(occurrences(current_line())) + "\n";
         s += "Game state: " + state_text() + "\n";
+        if (oracle_) {
+            s += "Tablebase: ";
+            if (auto v = oracle_->probe(pos_)) {
+                s += v->outcome == Outcome::Draw ? std::string("drawn")
+                                                 : std::string(outcome_text(v->outcome)) + " in " +
+                                                       std::to_string(v->plies) + " plies";
+                if (v->outcome == Outcome::Draw) s += " for the side to move";
+                if (auto ranked = rank_moves<G>(pos_, history_, *oracle_); ranked && !ranked->empty())
+                    s += " (best move " + pos_.move_text(ranked->front().move) + ")";
+            } else {
+                s += "position not in the table";
+            }
+            s += "\n";
+        }
         return s;
     }
 
@@ -173,6 +202,27 @@ public:
     }
     bool resize_hash(size_t mb) override { return tt_.resize(mb); }
     void clear_hash() override { tt_.clear(); }
+
+    std::optional<std::string> set_tablebase(const std::string& setting) override {
+        if (searching()) return "TablebaseFile: cannot change the table while searching (send stop first)";
+        oracle_.reset();
+        if (setting == "none" || setting.empty()) return std::nullopt;
+        if (!oracles_.load) {
+            if (setting == "auto") return std::nullopt;
+            return "TablebaseFile: there are no tablebases for " + std::string(G::name);
+        }
+        std::string path = setting;
+        if (setting == "auto") {
+            path = oracles_.default_path();
+            std::error_code ec;
+            if (!std::filesystem::exists(path, ec)) return std::nullopt;  // no table there: search only
+        }
+        auto loaded = oracles_.load(path);
+        if (!loaded) return loaded.error();
+        oracle_ = loaded.value();
+        return std::nullopt;
+    }
+    std::string tablebase_status() const override { return oracle_ ? oracle_->describe() : "no tablebase"; }
 
 private:
     // The game's positions up to and including the current one.
@@ -215,6 +265,10 @@ private:
             out_.info("game over: " + state_text());
             return o == Outcome::Win ? "bestmove win" : "bestmove resign";
         }
+        if (oracle_) {
+            if (auto ranked = rank_moves<G>(pos_, history_, *oracle_); ranked && !ranked->empty())
+                return answer_from_table(*ranked, limits, settings);
+        }
         Limits l = limits;
         if (l.mate_search) {
             // go mate: look for a forced win within the time given (or until stop).
@@ -245,9 +299,91 @@ private:
         return line;
     }
 
+    // The answer from the table: at once, with every move's exact value as a MultiPV line. An unbounded go
+    // (infinite, ponder) still waits for stop or ponderhit before answering, as the protocol asks.
+    std::string answer_from_table(const std::vector<OracleMove<G>>& ranked, const Limits& limits,
+                                  const SearchOptions& settings) {
+        uint64_t rng = settings.seed ^ pos_.key();
+        const size_t chosen = oracle_choice<G>(ranked, settings.skill, kMaxSkill, rng);
+        auto line_of = [&](const OracleMove<G>& om) {
+            std::vector<Move> pv = {om.move};
+            if (!om.repeats) {
+                Position p = pos_;
+                p.play(om.move);
+                for (Move m : oracle_line<G>(p, *oracle_, 400)) pv.push_back(m);
+            }
+            return pv;
+        };
+        const std::vector<Move> best_line = line_of(ranked[chosen]);
+        std::string pv_text;
+        {
+            Position p = pos_;
+            for (Move m : best_line) {
+                pv_text += (pv_text.empty() ? "" : " ") + p.move_text(m);
+                p.play(m);
+            }
+        }
+        const int lines = std::min<int>(std::max(1, settings.multipv), int(ranked.size()));
+        for (int i = 0; i < lines; ++i) {
+            // Line 1 is the move played; the others follow in the table's order.
+            const size_t k = i == 0 ? chosen : size_t(i) - (size_t(i) <= chosen ? 1 : 0);
+            const auto& om = ranked[k];
+            std::string text;
+            if (k == chosen) {
+                text = pv_text;
+            } else {
+                Position p = pos_;
+                for (Move m : line_of(om)) {
+                    text += (text.empty() ? "" : " ") + p.move_text(m);
+                    p.play(m);
+                }
+            }
+            const int plies = om.value.outcome == Outcome::Draw ? 1 : om.value.plies;
+            out_.line("info depth " + std::to_string(plies) + " seldepth " + std::to_string(plies) + " multipv " +
+                      std::to_string(i + 1) + " score " + score_text(oracle_score(om.value)) +
+                      " nodes 0 nps 0 time 0 pv " + text);
+        }
+        const OracleValue v = ranked[chosen].value;
+        std::string verdict = "tablebase: ";
+        if (v.outcome == Outcome::Draw) {
+            verdict += "drawn";
+        } else {
+            verdict += v.outcome == Outcome::Win ? "won in " : "lost in ";
+            verdict += std::to_string(v.plies);
+            verdict += " plies";
+        }
+        out_.info(verdict);
+        if (limits.infinite || limits.ponder || (limits.mate_search && limits.mate == 0)) {
+            // Pondering ends with ponderhit (pondering turns false) or stop; the rest with stop.
+            while (!search_->stop && (!limits.ponder || search_->pondering))
+                std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        }
+        if (limits.mate_search) {
+            if (ranked.front().value.outcome == Outcome::Win) {
+                std::string mate_pv;
+                Position p = pos_;
+                for (Move m : line_of(ranked.front())) {
+                    mate_pv += (mate_pv.empty() ? "" : " ") + p.move_text(m);
+                    p.play(m);
+                }
+                return "checkmate " + mate_pv;
+            }
+            return "checkmate nomate";
+        }
+        std::string answer = "bestmove " + pos_.move_text(best_line[0]);
+        if (best_line.size() > 1) {
+            Position p = pos_;
+            p.play(best_line[0]);
+            answer += " ponder " + p.move_text(best_line[1]);
+        }
+        return answer;
+    }
+
     Output& out_;
     TranspositionTable<Move> tt_;
     std::unique_ptr<Search<G>> search_;
+    OracleSource<G> oracles_;
+    std::shared_ptr<const Oracle<G>> oracle_;
     Position pos_{};
     std::vector<Visit> history_;  // the positions before pos_, oldest first
     bool has_position_ = false;

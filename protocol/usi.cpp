@@ -41,7 +41,7 @@ std::string printable(std::string_view s, size_t max) {
     return r;
 }
 
-Engine::Engine(Output& out) : out_(out), seed_(std::random_device{}()) {
+Engine::Engine(Output& out, const std::string& tablebase) : out_(out), seed_(std::random_device{}()) {
     std::vector<std::string> names;
     for (const auto& g : games()) names.emplace_back(g.name);
     options_.add({"USI_Variant", Option::Type::Combo, std::string(default_game()), 0, 0, names, ""});
@@ -55,7 +55,15 @@ Engine::Engine(Output& out) : out_(out), seed_(std::random_device{}()) {
     options_.add({"Skill_Level", Option::Type::Spin, std::to_string(kMaxSkill), 0, kMaxSkill, {}, ""});
     options_.add({"USI_LimitStrength", Option::Type::Check, "false", 0, 0, {}, ""});
     options_.add({"USI_Elo", Option::Type::Spin, std::to_string(kMaxElo), kMinElo, kMaxElo, {}, ""});
+    // "auto": the game's default table if that file exists; "none"; or a file (see the README).
+    options_.add({"TablebaseFile", Option::Type::String, tablebase.empty() ? "none" : tablebase, 0, 0, {}, ""});
     session_ = find_game(default_game())->make_session(out_, size_t(options_.spin("USI_Hash")));
+    apply_tablebase(true);
+}
+
+void Engine::apply_tablebase(bool report) {
+    const std::string setting = options_.find("TablebaseFile")->value;
+    if (auto e = session_->set_tablebase(setting); e && report) out_.error(*e);
 }
 
 Engine::~Engine() {
@@ -161,7 +169,8 @@ void Engine::setoption(const std::vector<std::string>& t) {
         return;
     }
     const bool busy = session_->searching();
-    if (busy && (iequals(name, "USI_Variant") || iequals(name, "USI_Hash") || iequals(name, "Clear_Hash"))) {
+    if (busy && (iequals(name, "USI_Variant") || iequals(name, "USI_Hash") || iequals(name, "Clear_Hash") ||
+                 iequals(name, "TablebaseFile"))) {
         out_.error("setoption: cannot change " + known->name + " while searching (send stop first)");
         return;
     }
@@ -180,6 +189,8 @@ void Engine::setoption(const std::vector<std::string>& t) {
         }
     } else if (o->name == "Clear_Hash") {
         session_->clear_hash();
+    } else if (o->name == "TablebaseFile") {
+        apply_tablebase(true);
     }
 }
 
@@ -188,6 +199,8 @@ void Engine::switch_game(std::string_view name) {
     session_->stop();
     session_->wait();
     session_ = g->make_session(out_, size_t(options_.spin("USI_Hash")));
+    // An explicit table that does not fit the new game is reported when that game is played.
+    apply_tablebase(options_.find("TablebaseFile")->value != "auto");
 }
 
 void Engine::go(const std::vector<std::string>& t) {
@@ -296,8 +309,8 @@ void Engine::bench(const std::vector<std::string>& t) {
     print_bench_summary(out_, session_->bench(int(depth), 16));
 }
 
-void run_usi_loop(std::istream& in, Output& out) {
-    Engine engine(out);
+void run_usi_loop(std::istream& in, Output& out, const std::string& tablebase) {
+    Engine engine(out, tablebase);
     std::streambuf* buf = in.rdbuf();
     std::string line;
     for (;;) {

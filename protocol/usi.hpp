@@ -16,7 +16,8 @@ constexpr size_t kMaxLineLength = 1 << 20;  // longer lines are refused whole
 
 class Engine {
 public:
-    explicit Engine(Output& out);
+    // tablebase: the initial TablebaseFile setting ("auto", "none" or a path).
+    explicit Engine(Output& out, const std::string& tablebase = "auto");
     ~Engine();
     // Handles one line; returns false once `quit` has been handled.
     bool command(std::string_view line);
@@ -32,6 +33,7 @@ private:
     void bench(const std::vector<std::string>& t);
     void perft(std::string_view arg);
     void switch_game(std::string_view name);
+    void apply_tablebase(bool report_missing);
 
     Output& out_;
     Options options_;
@@ -40,7 +42,7 @@ private:
 };
 
 // Runs the loop on a stream until quit or end of input. Over-long lines are discarded with an error.
-void run_usi_loop(std::istream& in, Output& out);
+void run_usi_loop(std::istream& in, Output& out, const std::string& tablebase = "auto");
 
 std::vector<std::string> split_words(std::string_view line);
 std::string printable(std::string_view s, size_t max = 60);

@@ -113,8 +113,12 @@ void parallel_chunks(int threads, uint64_t chunks, F&& fn) {
 }
 
 std::string with_commas(uint64_t n) {
-    std::string s = std::to_string(n);
-    for (int i = int(s.size()) - 3; i > 0; i -= 3) s.insert(std::size_t(i), ",");
+    const std::string digits = std::to_string(n);
+    std::string s;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i && (digits.size() - i) % 3 == 0) s += ',';
+        s += digits[i];
+    }
     return s;
 }
 
@@ -125,9 +129,11 @@ public:
     Solver(const SolveOptions& o, SolvedSet& out) : opt_(o), set_(out), threads_(std::max(1, o.threads)) {}
 
     SolveSummary run() {
-        const State start = opt_.start ? *opt_.start : packed::from_position(Position::start());
+        std::vector<State> roots = opt_.roots;
+        if (roots.empty()) roots.push_back(packed::from_position(Position::start()));
+        const State start = roots.front();
         auto t0 = Clock::now();
-        reach(start);
+        reach(roots);
         summary_.seconds_reach = seconds_since(t0);
         t0 = Clock::now();
         count_children();
@@ -146,13 +152,13 @@ private:
 
     // Phase 1. Two bits per number, interleaved word by word so that both share a cache line: "seen" (a
     // non-terminal position found) and "done" (a non-terminal position expanded, or a terminal one found).
-    void reach(const State& start) {
+    void reach(const std::vector<State>& roots) {
         const uint64_t words = (packed::kIndexSize + 63) / 64;
         BigBuffer map(words * 2 * sizeof(uint64_t));
         uint64_t* st = map.as<uint64_t>();
-        {
-            const uint32_t s = canonical_index(start);
-            const bool term = packed::terminal(packed::canonical(start)) != packed::Terminal::No;
+        for (const State& root : roots) {
+            const uint32_t s = canonical_index(root);
+            const bool term = packed::terminal(root) != packed::Terminal::No;
             st[2 * (s >> 6) + (term ? 1 : 0)] |= uint64_t(1) << (s & 63);
         }
         constexpr uint64_t kChunkWords = 1 << 12;
@@ -189,7 +195,7 @@ private:
                             const uint32_t term = terminal != packed::Terminal::No;
                             __builtin_prefetch(&st[2 * (ci >> 6)], 1);
                             batch[n++] = ci | term << 31;
-                        });
+                        }, opt_.drops);
                         if (n >= 192) flush();
                     }
                 }
@@ -255,7 +261,7 @@ private:
                     const State s = packed::state_at(number);
                     packed::ChildCount cc;
                     if (std::popcount(packed::asymmetry(s)) > 4) {
-                        cc = packed::count_children(s);
+                        cc = packed::count_children(s, opt_.drops);
                     } else {
                         // Two moves may lead to mirror images: count distinct children.
                         uint32_t seen[64];
@@ -268,7 +274,7 @@ private:
                                 if (seen[i] == ci) return;
                             if (cc.nonterminal < 64) seen[cc.nonterminal] = ci;
                             ++cc.nonterminal;
-                        });
+                        }, opt_.drops);
                         ++local_explicit;
                     }
                     const bool wins_now = cc.wins_at_once;
@@ -391,7 +397,7 @@ private:
                         __builtin_prefetch(&bits[pi >> 6]);
                         __builtin_prefetch(&rt[(pi >> 6) / SolvedSet::kBlockWords]);
                         batch[n++] = {pi, lost};
-                    });
+                    }, opt_.drops);
                     if (n >= 768) flush();
                 }
                 flush();

@@ -56,7 +56,7 @@ struct SolveSummary {
     uint64_t reachable = 0, terminal = 0, nonterminal = 0;
     uint64_t won = 0, drawn = 0, lost = 0;
     int max_distance = 0;
-    SolvedValue start;
+    SolvedValue start;  // the (first) root's value
     double seconds_reach = 0, seconds_count = 0, seconds_retro = 0;
 };
 
@@ -92,8 +92,10 @@ struct SolveOptions {
     int threads = 2;
     // Called with progress lines (phase, sweep or level, counts, time).
     std::function<void(const std::string&)> log;
-    // For tests: solve only what is reachable from `start` (Sente to move) instead of the game's start.
-    const packed::State* start = nullptr;
+    // Solve what is reachable from these positions (Sente to move) instead of from the game's start.
+    std::vector<packed::State> roots;
+    // The subgame without drops (pieces taken stay in hand): closed and small, for tests.
+    bool drops = true;
 };
 
 // Runs the whole analysis. Throws std::runtime_error when the memory cannot be had.

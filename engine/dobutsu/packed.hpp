@@ -343,8 +343,9 @@ inline State state_at(uint32_t number) {
 // enemy lion are terminal and never expanded, so no move here takes a lion. Whether a child is terminal is
 // worked out from the parent: with no sliding pieces, the mover's lion is attacked after a move exactly when
 // it moved onto an attacked square, or stayed while attacked and the move did not take its only attacker.
+// With drops = false, the subgame without drops (a closed, much smaller game the tests solve).
 template <class F>
-inline void for_each_child_turned(const State& t, F&& f) {
+inline void for_each_child_turned(const State& t, F&& f, bool drops = true) {
     constexpr uint8_t kHandKind[kTypes] = {Chick, Elephant, Giraffe, 0, Chick};
     const uint32_t mine = occupied(t, Gote), theirs = occupied(t, Sente), empty = kAll & ~(mine | theirs);
     uint8_t their_type[kSquares];
@@ -383,6 +384,7 @@ inline void for_each_child_turned(const State& t, F&& f) {
                 f(c, term);
             }
         }
+    if (!drops) return;
     const Terminal drop_term = stayed(0);
     for (int kind = 0; kind < kHandTypes; ++kind)
         if (t.h[Gote][kind]) {
@@ -404,7 +406,7 @@ inline void for_each_child_turned(const State& t, F&& f) {
 // caller filters out parents that are not positions of its set. Un-captures of a lion are not produced: such
 // a parent is terminal.
 template <class F>
-inline void for_each_parent_turned(const State& d, F&& f) {
+inline void for_each_parent_turned(const State& d, F&& f, bool drops = true) {
     const int g = lion(d, Gote);
     if (g >= 9) return;
     const uint32_t empty = kAll & ~(occupied(d, Sente) | occupied(d, Gote));
@@ -419,7 +421,7 @@ inline void for_each_parent_turned(const State& d, F&& f) {
             const uint16_t to_bit = uint16_t(1u << to);
             if (attackers & ~uint32_t(to_bit)) continue;  // another piece attacks the lion in every parent
             // Un-drop: an unpromoted chick, an elephant or a giraffe may just have been dropped.
-            if (type < kHandTypes) {
+            if (drops && type < kHandTypes) {
                 State p = d;
                 p.m[Sente][type] = uint16_t(p.m[Sente][type] & ~to_bit);
                 ++p.h[Sente][type];
@@ -470,7 +472,7 @@ struct ChildCount {
     int nonterminal = 0;
     bool wins_at_once = false;
 };
-inline ChildCount count_children(const State& s) {
+inline ChildCount count_children(const State& s, bool drops = true) {
     ChildCount r;
     const int l = lion(s, Sente);
     const uint32_t mine = occupied(s, Sente), empty = kAll & ~(mine | occupied(s, Gote));
@@ -485,7 +487,7 @@ inline ChildCount count_children(const State& s) {
                 safe_others += std::popcount(kTables.att[Sente][type][std::countr_zero(p)] & ~mine);
         }
         const int kinds = (s.h[Sente][0] > 0) + (s.h[Sente][1] > 0) + (s.h[Sente][2] > 0);
-        safe_others += kinds * std::popcount(empty);
+        if (drops) safe_others += kinds * std::popcount(empty);
     } else if ((attackers & (attackers - 1)) == 0) {
         const int a = std::countr_zero(attackers);
         for (int type = 0; type < kTypes; ++type)
