@@ -38,7 +38,7 @@ std::string usage() {
            "  menagerie selfplay --variant V [--a PLAYER] [--b PLAYER] [--games N] [--depth N | --nodes N |\n"
            "                     --movetime MS] [--openings PLIES] [--seed S] [--concurrency K] [--quiet]\n"
            "                                 two settings of this engine play each other; prints the score and Elo\n"
-           "  menagerie solve dobutsu [--out FILE] [--threads N]\n"
+           "  menagerie solve dobutsu [--out FILE] [--threads N] [--root SFEN] [--no-drops]\n"
            "                                 solve Dobutsu shogi completely and write the tablebase\n"
            "  menagerie [--tablebase FILE]   the USI engine with that Dobutsu tablebase (or 'none')\n"
            "  menagerie --help | --version\n"
@@ -330,7 +330,7 @@ int solve_command(const std::vector<std::string>& args) {
                       kind, sum.start.distance + 1, sum.start.distance, sum.start.distance + 1);
         std::cout << line;
     }
-    std::cout << "Longest win         : " << sum.max_distance + 1 << " plies\n";
+    std::cout << "Longest win or loss : " << sum.max_distance + 1 << " plies\n";
     std::snprintf(line, sizeof line,
                   "Time                : %.1f s (reachable set %.1f s, child counts %.1f s, retrograde %.1f s, "
                   "writing %.1f s), %d thread(s)\n",

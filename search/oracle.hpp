@@ -59,42 +59,51 @@ struct OracleMove {
     bool repeats = false;  // the move ends the game by repetition
 };
 
-// Every legal move with its exact value, best first (ties keep generation order). A move that completes a
-// repetition takes the repetition's outcome rather than the table's: a drawn position whose drawing moves repeat
-// still draws, a won one is converted without walking into a repetition when another win exists, and a lost
-// side takes a draw by repetition when it can. nullopt when a child is unknown to the oracle.
-// `line` holds the game's positions before pos (oldest first), as the search takes them.
+// Every legal move whose value the oracle knows, with that value, best first (ties keep generation order). A
+// move that completes a repetition takes the repetition's outcome rather than the table's: a drawn position
+// whose drawing moves repeat still draws, a won one is converted without walking into a repetition when another
+// win exists, and a lost side takes a draw by repetition when it can. Some children of a known position may be
+// unknown (a table of the positions reachable under a convention that stops at a takable lion does not hold
+// what follows when the lion is not taken); the ranking stands when the best known move reaches the position's
+// own value, else nullopt, as for an unknown position. `line` holds the game's positions before pos (oldest
+// first), as the search takes them.
 template <Game G>
 std::optional<std::vector<OracleMove<G>>> rank_moves(const typename G::Position& pos, const std::vector<Visit>& line,
                                                      const Oracle<G>& oracle) {
+    const auto own = oracle.probe(pos);
+    if (!own) return std::nullopt;
     typename G::Position p = pos;
     MoveListOf<G> list;
     p.legal_moves(list);
     std::vector<Visit> visits = line;
     visits.push_back({pos.key(), pos.in_check()});
     std::vector<OracleMove<G>> ranked;
+    bool all_known = true;
     for (auto m : list) {
         p.play(m);
         visits.push_back({p.key(), p.in_check()});
         OracleMove<G> om{m, {}, false};
+        bool known = true;
         if (auto r = repetition<G>(visits)) {
             om.repeats = true;
             // r is the outcome for the side to move after m; ours is its opposite.
             om.value = *r == Outcome::Win ? OracleValue{Outcome::Loss, 1}
                        : *r == Outcome::Loss ? OracleValue{Outcome::Win, 1}
                                              : OracleValue{Outcome::Draw, 0};
-        } else {
-            auto v = oracle.probe(p);
-            if (!v) return std::nullopt;
+        } else if (auto v = oracle.probe(p)) {
             om.value = before(*v);
+        } else {
+            known = all_known = false;
         }
         visits.pop_back();
         p.undo(m);
-        ranked.push_back(om);
+        if (known) ranked.push_back(om);
     }
     std::stable_sort(ranked.begin(), ranked.end(), [](const OracleMove<G>& a, const OracleMove<G>& b) {
         return oracle_score(a.value) > oracle_score(b.value);
     });
+    if (ranked.empty()) return std::nullopt;
+    if (!all_known && oracle_score(ranked.front().value) < oracle_score(*own)) return std::nullopt;
     return ranked;
 }
 

@@ -52,6 +52,22 @@ check usi-pipe 0 "^bestmove 2c2b" -- bash -c "printf 'usi\nisready\nposition sta
 check usi-eof-stops-bare-go 0 "^bestmove " -- bash -c "printf 'position startpos\ngo\n' | timeout 10 '$bin'"
 check usi-eof-stops-infinite 0 "^bestmove " -- bash -c "printf 'position startpos\ngo infinite\n' | timeout 10 '$bin'"
 
+# The solver: bad input, and the small subgame without drops end to end (solve, write, refuse for play).
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+check solve-missing-game 2 "solve needs the game" -- "$bin" solve
+check solve-unknown-game 2 "only dobutsu can be solved, not 'chess'" -- "$bin" solve chess
+check solve-bad-threads 2 "--threads must be from 1 to 64" -- "$bin" solve dobutsu --threads 0
+check solve-bad-root 2 "--root: " -- "$bin" solve dobutsu --root "xyz b - 1"
+check solve-terminal-root 2 "terminal position" -- "$bin" solve dobutsu --root "1l1/1L1/3/3 b CCEEGG 1"
+check solve-help 0 "--no-drops" -- "$bin" solve --help
+check solve-subgame 0 "^Reachable positions : 962,894 \(575,179 terminal\)" -- "$bin" solve dobutsu --no-drops --out "$tmp/nodrops.mtb"
+check solve-unwritable 1 "cannot write" -- "$bin" solve dobutsu --no-drops --out /proc/menagerie/t.mtb
+check tablebase-missing-value 2 "--tablebase needs one value" -- "$bin" --tablebase
+check tablebase-test-table 0 "not for play" -- bash -c "printf 'quit\n' | '$bin' --tablebase '$tmp/nodrops.mtb'"
+check tablebase-missing-file 0 "info string error: tablebase '/nonexistent/x.mtb': cannot open" -- bash -c "printf 'quit\n' | '$bin' --tablebase /nonexistent/x.mtb"
+check tablebase-none 0 "^usiok" -- bash -c "printf 'usi\nquit\n' | '$bin' --tablebase none"
+
 # Bench is deterministic: two runs, one signature.
 a="$("$bin" bench --depth 8 | grep 'Nodes searched')"
 b="$("$bin" bench --depth 8 | grep 'Nodes searched')"

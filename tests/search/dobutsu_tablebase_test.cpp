@@ -266,7 +266,8 @@ std::string write_bytes(const std::vector<char>& bytes, const std::string& name)
 
 }  // namespace
 
-TEST_CASE("dobutsu tablebase: the subgame without drops equals a plain reference solution, position by position") {
+// the subgame without drops equals a plain reference solution, position by position
+void subgame_check_0() {
     const Reference& ref = reference();
     const SubgameTable& sub = subgame();
     CHECK(sub.summary.reachable == ref.nodes.size());
@@ -293,7 +294,8 @@ TEST_CASE("dobutsu tablebase: the subgame without drops equals a plain reference
     CHECK(!sub.table->entry(packed::from_position(Position::from_sfen("gle/1c1/3/ELG b C 1").value())));
 }
 
-TEST_CASE("dobutsu tablebase: every value is the best of its children, and the engine's choice keeps it") {
+// every value is the best of its children, and the engine's choice keeps it
+void subgame_check_1() {
     const Reference& ref = reference();
     const SubgameTable& sub = subgame();
     int checked = 0;
@@ -317,7 +319,8 @@ TEST_CASE("dobutsu tablebase: every value is the best of its children, and the e
     CHECK(checked > 10000);
 }
 
-TEST_CASE("dobutsu tablebase: a broken, truncated, foreign or missing file is refused with a reason") {
+// a broken, truncated, foreign or missing file is refused with a reason
+void subgame_check_2() {
     const SubgameTable& sub = subgame();
     const std::vector<char> good = file_bytes(sub.path);
     REQUIRE(good.size() > 400);
@@ -374,7 +377,8 @@ Result<std::shared_ptr<const Oracle<Dobutsu>>> load_any(const std::string& path)
 std::string no_default() { return "/nonexistent/dobutsu.mtb"; }
 }  // namespace
 
-TEST_CASE("dobutsu tablebase: a session with a table answers at once with the exact value and an optimal move") {
+// a session with a table answers at once with the exact value and an optimal move
+void subgame_check_3() {
     const Reference& ref = reference();
     const SubgameTable& sub = subgame();
     std::vector<std::string> lines;
@@ -423,7 +427,8 @@ TEST_CASE("dobutsu tablebase: a session with a table answers at once with the ex
     CHECK(session.display().find("Tablebase: ") != std::string::npos);
 }
 
-TEST_CASE("dobutsu tablebase: TablebaseFile through USI: none, auto, a bad file, another game") {
+// TablebaseFile through USI: none, auto, a bad file, another game
+void subgame_check_4() {
     testing::Transcript t;
     t.send("usi");
     CHECK(t.has("option name TablebaseFile type string default "));
@@ -441,4 +446,13 @@ TEST_CASE("dobutsu tablebase: TablebaseFile through USI: none, auto, a bad file,
     CHECK(t.has("info string error: TablebaseFile: there are no tablebases for jungle"));
     t.send("setoption name TablebaseFile value auto");
     CHECK(t.count("info string error") == 1);
+}
+
+// One test case (one process under CTest): the subgame is solved and the reference built once for all parts.
+TEST_CASE("dobutsu tablebase: the subgame without drops, solved, checked, written, read and played") {
+    SUBCASE("the subgame without drops equals a plain reference solution, position by position") { subgame_check_0(); }
+    SUBCASE("every value is the best of its children, and the engine's choice keeps it") { subgame_check_1(); }
+    SUBCASE("a broken, truncated, foreign or missing file is refused with a reason") { subgame_check_2(); }
+    SUBCASE("a session with a table answers at once with the exact value and an optimal move") { subgame_check_3(); }
+    SUBCASE("TablebaseFile through USI: none, auto, a bad file, another game") { subgame_check_4(); }
 }
