@@ -1,5 +1,7 @@
 #include "protocol/cli.hpp"
 
+#include <sys/resource.h>
+
 #include <boost/program_options.hpp>
 #include <chrono>
 #include <filesystem>
@@ -336,6 +338,9 @@ int solve_command(const std::vector<std::string>& args) {
                   "writing %.1f s), %d thread(s)\n",
                   secs(t0, t2), sum.seconds_reach, sum.seconds_count, sum.seconds_retro, secs(t1, t2), threads);
     std::cout << line;
+    rusage usage_now{};
+    getrusage(RUSAGE_SELF, &usage_now);
+    std::cout << "Peak memory         : " << usage_now.ru_maxrss / 1024 << " MB (resident)\n";
     std::error_code ec;
     std::cout << "Table file          : " << out_path << " (" << commas(std::filesystem::file_size(out_path, ec))
               << " bytes)" << std::endl;
