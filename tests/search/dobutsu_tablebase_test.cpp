@@ -138,6 +138,37 @@ TEST_CASE("dobutsu solver positions: numbering, mirror representative and the en
     }
 }
 
+namespace {
+// The repetition rule on top of the table: a move to a position that has occurred twice (same side to move)
+// is a draw, whatever the table says.
+void check_repetition_with_table(const Tablebase& table, const Position& x) {
+    const auto ranked = rank_moves<Dobutsu>(x, {}, table);
+    REQUIRE(ranked);
+    const auto best = ranked->front();
+    Position y = x;
+    y.play(best.move);
+    // The line before x: A, Y, B, Y; then x; then Y again is its third occurrence.
+    const std::vector<Visit> line = {{1, false}, {y.key(), y.in_check()}, {2, false}, {y.key(), y.in_check()}};
+    const auto again = rank_moves<Dobutsu>(x, line, table);
+    REQUIRE(again);
+    for (const auto& om : *again)
+        if (om.move == best.move) {
+            CHECK(om.repeats);
+            CHECK(om.value.outcome == Outcome::Draw);
+        }
+    if (best.value.outcome == Outcome::Win) {
+        // Another winning move is taken when there is one; the repeating one is never first while a win exists.
+        int wins = 0;
+        for (const auto& om : *ranked) wins += om.value.outcome == Outcome::Win;
+        if (wins > 1) {
+            CHECK(again->front().value.outcome == Outcome::Win);
+            CHECK(!(again->front().move == best.move));
+        }
+    }
+    if (best.value.outcome == Outcome::Loss) CHECK(again->front().value.outcome == Outcome::Draw);
+}
+}  // namespace
+
 // ---------------------------------------------------------------------------------------------------------
 // The subgame without drops, solved by the solver and by a plain reference built on the engine's positions.
 namespace {
@@ -314,6 +345,7 @@ void subgame_check_1() {
         // Our rules count one ply more than the convention's distance.
         if (n.known) CHECK(v->plies == n.value.distance + 1);
         else CHECK(v->outcome == Outcome::Draw);
+        if (checked % 97 == 0) check_repetition_with_table(*sub.table, n.pos);
         ++checked;
     }
     CHECK(checked > 10000);
