@@ -189,9 +189,11 @@ private:
                         const uint32_t number = uint32_t(w * 64 + uint64_t(std::countr_zero(todo)));
                         ++local;
                         const State t = packed::turned(packed::state_at(number));
-                        packed::for_each_child_turned(t, [&](const State& child, packed::Terminal terminal) {
+                        const packed::SharedIndex shared(t);
+                        packed::for_each_child_turned(t, [&](const State& child, packed::Terminal terminal,
+                                                             int from_ko) {
                             ++local_children;
-                            const uint32_t ci = canonical_index(child);
+                            const uint32_t ci = shared.canonical_index(child, from_ko);
                             const uint32_t term = terminal != packed::Terminal::No;
                             __builtin_prefetch(&st[2 * (ci >> 6)], 1);
                             batch[n++] = ci | term << 31;
@@ -388,8 +390,10 @@ private:
                     const State s = packed::state_at(number);
                     const bool dedupe = std::popcount(packed::asymmetry(s)) <= 4;
                     const int first = n;
-                    packed::for_each_parent_turned(packed::turned(s), [&](const State& p) {
-                        const uint32_t pi = canonical_index(p);
+                    const State d = packed::turned(s);
+                    const packed::SharedIndex shared(d);
+                    packed::for_each_parent_turned(d, [&](const State& p, int from_ko) {
+                        const uint32_t pi = shared.canonical_index(p, from_ko);
                         if (dedupe)
                             for (int i = first; i < n; ++i)
                                 if (batch[i].number == pi) return;

@@ -78,7 +78,7 @@ PlayedGame play_out(const Position& start, const Oracle<Dobutsu>& table, int max
 }  // namespace
 
 TEST_CASE("dobutsu solver: the complete analysis matches the published figures, and the table plays perfectly") {
-    // About 70 s with two threads on the development machine, 400 MB; then the table is written and read back.
+    // About 60 s with two threads on the development machine, 400 MB; then the table is written and read back.
     const std::string path =
         (std::filesystem::temp_directory_path() / ("menagerie-full-" + std::to_string(getpid()) + ".mtb")).string();
     {

@@ -7,9 +7,11 @@
 //
 // Children and parents are generated in the turned frame: the mover's pieces become Gote's, so a child is
 // built directly with Sente to move and no second turn is needed.
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <type_traits>
 #ifdef __BMI2__
 #include <immintrin.h>
 #endif
@@ -246,29 +248,35 @@ constexpr uint64_t kIndexSize = uint64_t(kSquares) * (kSquares - 1) * detail::ar
 static_assert(kIndexSize < (uint64_t(1) << 31));
 
 // The number of the position with these masks and hands.
+// One kind's part of the number (kind order index ko), given the squares the earlier kinds left free.
+inline uint64_t kind_part(const uint16_t (&m)[2][kTypes], const uint8_t (&h)[2][kHandTypes], int ko, uint32_t& free,
+                          int& n) {
+    using namespace detail;
+    const int kind = kKindOrder[ko];
+    uint32_t ms = m[Sente][kind], mg = m[Gote][kind];
+    if (kind == Chick) {
+        ms |= m[Sente][Hen];
+        mg |= m[Gote][Hen];
+    }
+    const uint32_t all = ms | mg;
+    const int k = std::popcount(all);
+    // Which of the free squares, whose (bit j: the j-th piece is Gote's), which promoted.
+    uint64_t local = (uint64_t(kIndex.comb_of[gather_bits(all, free)]) << k) | gather_bits(mg, all);
+    if (kind == Chick) local = (local << k) | gather_bits(uint32_t(m[Sente][Hen] | m[Gote][Hen]), all);
+    local = local * uint64_t(3 - k) + h[Sente][kind];
+    const uint64_t part = kIndex.offset[ko][n][k] + local * kIndex.count[ko + 1][n - k];
+    free &= ~all;
+    n -= k;
+    return part;
+}
+
 inline uint32_t index_of(const uint16_t (&m)[2][kTypes], const uint8_t (&h)[2][kHandTypes]) {
     using namespace detail;
     const int ls = std::countr_zero(unsigned(m[Sente][Lion])), lg = std::countr_zero(unsigned(m[Gote][Lion]));
     uint32_t free = kAll & ~(1u << ls) & ~(1u << lg);
     int n = 10;
     uint64_t idx = uint64_t(ls * 11 + lg - (lg > ls)) * kIndex.count[0][10];
-    for (int ko = 0; ko < 3; ++ko) {
-        const int kind = kKindOrder[ko];
-        uint32_t ms = m[Sente][kind], mg = m[Gote][kind];
-        if (kind == Chick) {
-            ms |= m[Sente][Hen];
-            mg |= m[Gote][Hen];
-        }
-        const uint32_t all = ms | mg;
-        const int k = std::popcount(all);
-        // Which of the free squares, whose (bit j: the j-th piece is Gote's), which promoted.
-        uint64_t local = (uint64_t(kIndex.comb_of[gather_bits(all, free)]) << k) | gather_bits(mg, all);
-        if (kind == Chick) local = (local << k) | gather_bits(uint32_t(m[Sente][Hen] | m[Gote][Hen]), all);
-        local = local * uint64_t(3 - k) + h[Sente][kind];
-        idx += kIndex.offset[ko][n][k] + local * kIndex.count[ko + 1][n - k];
-        free &= ~all;
-        n -= k;
-    }
+    for (int ko = 0; ko < 3; ++ko) idx += kind_part(m, h, ko, free, n);
     return uint32_t(idx);
 }
 
@@ -283,6 +291,66 @@ inline uint32_t canonical_index(const State& s) {
         for (int type = 0; type < kTypes; ++type) mm[c][type] = kTables.mirror[s.m[c][type]];
     return index_of(mm, s.h);
 }
+
+// The order index of the kind a piece type belongs to in the numbering (giraffes 0, elephants 1, chicks and
+// hens 2); -1 for the lion.
+constexpr int kKindOrderOf[kTypes] = {2, 1, 0, -1, 2};
+
+// canonical_index() of many positions that share a base position's lions and Sente's hand and differ from it
+// only in kinds from some kind on (the children of one position by non-lion moves, its parents by non-lion
+// un-moves): the lions alone decide which way most positions face, and the number's lion part and the parts of
+// the unchanged kinds are the base's.
+class SharedIndex {
+public:
+    explicit SharedIndex(const State& base) {
+        constexpr uint32_t kLeft = 0x249, kRight = 0x924;
+        const uint32_t sl = base.m[Sente][Lion], gl = base.m[Gote][Lion];
+        decided_ = (sl & (kLeft | kRight)) || (gl & (kLeft | kRight));
+        if (!decided_) return;
+        mirror_ = (sl & kRight) || (!(sl & kLeft) && (gl & kRight));
+        uint16_t m[2][kTypes];
+        orient(base, m);
+        const int ls = std::countr_zero(unsigned(m[Sente][Lion])), lg = std::countr_zero(unsigned(m[Gote][Lion]));
+        free_[0] = kAll & ~(1u << ls) & ~(1u << lg);
+        n_[0] = 10;
+        idx_[0] = uint64_t(ls * 11 + lg - (lg > ls)) * detail::kIndex.count[0][10];
+        for (int ko = 0; ko < 2; ++ko) {
+            uint32_t free = free_[ko];
+            int n = n_[ko];
+            idx_[ko + 1] = idx_[ko] + kind_part(m, base.h, ko, free, n);
+            free_[ko + 1] = free;
+            n_[ko + 1] = n;
+        }
+    }
+    // s: the base with kinds from `from_ko` on changed (from_ko -1: anything may differ).
+    uint32_t canonical_index(const State& s, int from_ko) const {
+        if (!decided_ || from_ko < 0) return packed::canonical_index(s);
+        // Only the kinds from from_ko on are read: giraffes (0), elephants (1), chicks and hens (2).
+        uint16_t m[2][kTypes];
+        constexpr int kFirstType[3] = {Giraffe, Elephant, Chick};
+        for (int c = 0; c < 2; ++c) {
+            for (int ko = from_ko; ko < 2; ++ko) m[c][kFirstType[ko]] = oriented(s.m[c][kFirstType[ko]]);
+            m[c][Chick] = oriented(s.m[c][Chick]);
+            m[c][Hen] = oriented(s.m[c][Hen]);
+        }
+        uint32_t free = free_[from_ko];
+        int n = n_[from_ko];
+        uint64_t idx = idx_[from_ko];
+        for (int ko = from_ko; ko < 3; ++ko) idx += kind_part(m, s.h, ko, free, n);
+        return uint32_t(idx);
+    }
+
+private:
+    uint16_t oriented(uint16_t mask) const { return mirror_ ? kTables.mirror[mask] : mask; }
+    void orient(const State& s, uint16_t (&m)[2][kTypes]) const {
+        for (int c = 0; c < 2; ++c)
+            for (int type = 0; type < kTypes; ++type) m[c][type] = mirror_ ? kTables.mirror[s.m[c][type]] : s.m[c][type];
+    }
+    bool decided_ = false, mirror_ = false;
+    uint64_t idx_[3] = {};
+    uint32_t free_[3] = {};
+    int n_[3] = {};
+};
 
 inline State state_at(uint32_t number) {
     using namespace detail;
@@ -377,11 +445,18 @@ inline void for_each_child_turned(const State& t, F&& f, bool drops = true) {
                     taken = to_bit;
                 }
                 Terminal term;
-                if (type == Lion)
+                int from_ko = -1;
+                if (type == Lion) {
                     term = attacked_by(c, to, Sente) ? Terminal::Won : to >= 9 ? Terminal::Lost : Terminal::No;
-                else
+                } else {
                     term = stayed(taken);
-                f(c, term);
+                    from_ko = kKindOrderOf[type];
+                    if (taken) from_ko = std::min(from_ko, kKindOrderOf[their_type[to]]);
+                }
+                if constexpr (std::is_invocable_v<F, const State&, Terminal, int>)
+                    f(c, term, from_ko);
+                else
+                    f(c, term);
             }
         }
     if (!drops) return;
@@ -393,7 +468,10 @@ inline void for_each_child_turned(const State& t, F&& f, bool drops = true) {
             for (uint32_t to_set = empty; to_set; to_set &= to_set - 1) {
                 State c = base;
                 c.m[Gote][kind] = uint16_t(c.m[Gote][kind] | (to_set & -to_set));
-                f(c, drop_term);
+                if constexpr (std::is_invocable_v<F, const State&, Terminal, int>)
+                    f(c, drop_term, kKindOrderOf[kind]);
+                else
+                    f(c, drop_term);
             }
         }
 }
@@ -407,6 +485,14 @@ inline void for_each_child_turned(const State& t, F&& f, bool drops = true) {
 // a parent is terminal.
 template <class F>
 inline void for_each_parent_turned(const State& d, F&& f, bool drops = true) {
+    // f(parent) or f(parent, from_ko): from_ko as for children (the first kind that differs from d; -1 when
+    // the lion moved).
+    auto emit = [&](const State& p, int from_ko) {
+        if constexpr (std::is_invocable_v<F, const State&, int>)
+            f(p, from_ko);
+        else
+            f(p);
+    };
     const int g = lion(d, Gote);
     if (g >= 9) return;
     const uint32_t empty = kAll & ~(occupied(d, Sente) | occupied(d, Gote));
@@ -425,7 +511,7 @@ inline void for_each_parent_turned(const State& d, F&& f, bool drops = true) {
                 State p = d;
                 p.m[Sente][type] = uint16_t(p.m[Sente][type] & ~to_bit);
                 ++p.h[Sente][type];
-                f(p);
+                emit(p, kKindOrderOf[type]);
             }
             // Un-step: from a square that attacks `to` but not the lion, as the same piece, or as a chick that
             // promoted.
@@ -437,17 +523,19 @@ inline void for_each_parent_turned(const State& d, F&& f, bool drops = true) {
                 for (; froms; froms &= froms - 1) {
                     State p = base;
                     p.m[Sente][was_type] = uint16_t(p.m[Sente][was_type] | (froms & -froms));
-                    f(p);
+                    const int moved_ko = kKindOrderOf[type];
+                    emit(p, moved_ko);
                     for (int kind = 0; kind < kHandTypes; ++kind)
                         if (p.h[Sente][kind]) {
                             State q = p;
                             --q.h[Sente][kind];
                             q.m[Gote][kind] |= to_bit;
-                            f(q);
+                            const int ko = moved_ko < 0 ? -1 : std::min(moved_ko, kKindOrderOf[kind]);
+                            emit(q, ko);
                             if (kind == Chick) {
                                 q.m[Gote][Chick] = uint16_t(q.m[Gote][Chick] & ~to_bit);
                                 q.m[Gote][Hen] |= to_bit;
-                                f(q);
+                                emit(q, ko);
                             }
                         }
                 }

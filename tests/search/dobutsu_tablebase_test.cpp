@@ -126,6 +126,19 @@ TEST_CASE("dobutsu solver positions: parents are exactly the non-terminal positi
     }
 }
 
+TEST_CASE("dobutsu solver positions: numbers of children and parents from their parent's shared parts are exact") {
+    for (const Position& p : sample_positions(3000, 15)) {
+        const packed::State t = packed::turned(packed::from_position(p));
+        const packed::SharedIndex shared(t);
+        packed::for_each_child_turned(t, [&](const packed::State& c, packed::Terminal, int from_ko) {
+            CHECK(shared.canonical_index(c, from_ko) == packed::canonical_index(c));
+        });
+        packed::for_each_parent_turned(t, [&](const packed::State& parent, int from_ko) {
+            CHECK(shared.canonical_index(parent, from_ko) == packed::canonical_index(parent));
+        });
+    }
+}
+
 TEST_CASE("dobutsu solver positions: numbering, mirror representative and the engine's index agree") {
     for (const Position& p : sample_positions(3000, 14)) {
         const packed::State s = packed::from_position(p);
