@@ -1,6 +1,7 @@
 #pragma once
 // Session: what the USI loop asks of "the current game", behind one small virtual interface.
 // GameSession<G> implements it for one game; below it everything is compiled for that game.
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -266,8 +267,18 @@ private:
             return o == Outcome::Win ? "bestmove win" : "bestmove resign";
         }
         if (oracle_) {
-            if (auto ranked = rank_moves<G>(pos_, history_, *oracle_); ranked && !ranked->empty())
-                return answer_from_table(*ranked, limits, settings);
+            if (auto ranked = rank_moves<G>(pos_, history_, *oracle_)) {
+                // go searchmoves: only the moves listed.
+                if (!limits.searchmoves.empty())
+                    std::erase_if(*ranked, [&](const OracleMove<G>& om) {
+                        return std::none_of(limits.searchmoves.begin(), limits.searchmoves.end(),
+                                            [&](const std::string& text) {
+                                                auto m = pos_.parse_move(text);
+                                                return m && m.value() == om.move;
+                                            });
+                    });
+                if (!ranked->empty()) return answer_from_table(*ranked, limits, settings);
+            }
         }
         Limits l = limits;
         if (l.mate_search) {

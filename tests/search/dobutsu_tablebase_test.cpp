@@ -469,6 +469,23 @@ void subgame_check_3() {
     CHECK(won == 20);
     CHECK(lost == 20);
     CHECK(drawn == 20);
+    // go searchmoves: the table answers among the moves listed only.
+    for (const auto& n : ref.nodes) {
+        if (n.terminal != packed::Terminal::No || n.children.size() < 3) continue;
+        if (n.pos.hand(Sente, Chick) + n.pos.hand(Sente, Elephant) + n.pos.hand(Sente, Giraffe) != 0) continue;
+        const auto ranked = rank_moves<Dobutsu>(n.pos, {}, *sub.table);
+        REQUIRE(ranked);
+        const std::string worst = n.pos.move_text(ranked->back().move);
+        lines.clear();
+        REQUIRE(!session.set_position({"sfen", n.pos.sfen()}));
+        Limits limits;
+        limits.searchmoves = {worst};
+        REQUIRE(!session.go(limits, SearchOptions{}));
+        session.wait();
+        std::lock_guard lock(m);
+        CHECK(lines.back().rfind("bestmove " + worst, 0) == 0);
+        break;
+    }
     CHECK(session.display().find("Tablebase: ") != std::string::npos);
 }
 
