@@ -3,6 +3,7 @@
 #include <sys/resource.h>
 
 #include <boost/program_options.hpp>
+#include <charconv>
 #include <chrono>
 #include <filesystem>
 #include <cstdio>
@@ -11,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/text.hpp"
 #include "protocol/options.hpp"
 #include "protocol/registry.hpp"
 #include "protocol/usi.hpp"
@@ -40,6 +42,9 @@ std::string usage() {
            "  menagerie selfplay --variant V [--a PLAYER] [--b PLAYER] [--games N] [--depth N | --nodes N |\n"
            "                     --movetime MS] [--openings PLIES] [--seed S] [--concurrency K] [--quiet]\n"
            "                                 two settings of this engine play each other; prints the score and Elo\n"
+           "  menagerie match --variant V --engine \"cmd=PROGRAM ...\" --engine \"...\" [--games N] [--tc TC]\n"
+           "                  [--openings PLIES] [--seed S] [--max-plies N] [--margin MS] [--quiet]\n"
+           "                                 engine processes play each other (USI), refereed by our rules\n"
            "  menagerie solve dobutsu [--out FILE] [--threads N] [--root SFEN] [--no-drops]\n"
            "                                 solve Dobutsu shogi completely and write the tablebase\n"
            "  menagerie [--tablebase FILE]   the USI engine with that Dobutsu tablebase (or 'none')\n"
@@ -347,6 +352,124 @@ int solve_command(const std::vector<std::string>& args) {
     return 0;
 }
 
+// --engine "cmd=PROGRAM [arg=A ...] [name=N] [option.NAME=VALUE ...] [tc=TC]"
+std::optional<std::string> parse_engine(const std::string& text, EngineSpec& spec, std::string& tc) {
+    for (std::string_view w : split_fields(text)) {
+        const auto eq = w.find('=');
+        if (eq == std::string_view::npos) return "expected key=value, got '" + std::string(w) + "'";
+        const std::string key(w.substr(0, eq)), value(w.substr(eq + 1));
+        if (key == "cmd") {
+            if (!spec.argv.empty()) return "cmd given twice";
+            spec.argv.push_back(value);
+        } else if (key == "arg") {
+            if (spec.argv.empty()) return "arg before cmd";
+            spec.argv.push_back(value);
+        } else if (key == "name") {
+            spec.name = value;
+        } else if (key.rfind("option.", 0) == 0 && key.size() > 7) {
+            spec.options.emplace_back(key.substr(7), value);
+        } else if (key == "tc") {
+            tc = value;
+        } else {
+            return "unknown key '" + key + "' (cmd, arg, name, option.NAME, tc)";
+        }
+    }
+    if (spec.argv.empty()) return "no cmd=PROGRAM";
+    return std::nullopt;
+}
+
+// --tc depth=N | nodes=N | movetime=MS | time=MS[,inc=MS][,byoyomi=MS]
+std::optional<std::string> parse_tc(const std::string& text, TimeControl& tc) {
+    std::string items = text;
+    for (char& ch : items)
+        if (ch == ',') ch = ' ';
+    for (std::string_view part : split_fields(items)) {
+        const auto eq = part.find('=');
+        if (eq == std::string_view::npos) return "expected key=value, got '" + std::string(part) + "'";
+        const std::string key(part.substr(0, eq));
+        int64_t v = 0;
+        const auto value = part.substr(eq + 1);
+        const auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
+        if (ec != std::errc() || ptr != value.data() + value.size() || v < 0)
+            return "'" + std::string(part) + "': expected a whole number";
+        if (key == "depth") tc.depth = v;
+        else if (key == "nodes") tc.nodes = v;
+        else if (key == "movetime") tc.movetime_ms = v;
+        else if (key == "time") tc.base_ms = v;
+        else if (key == "inc") tc.inc_ms = v;
+        else if (key == "byoyomi") tc.byoyomi_ms = v;
+        else return "unknown key '" + key + "' (depth, nodes, movetime, time, inc, byoyomi)";
+    }
+    if (tc.clocked() && tc.base_ms == 0 && tc.inc_ms == 0 && tc.byoyomi_ms == 0) return "no time given";
+    return std::nullopt;
+}
+
+int match_command(const std::vector<std::string>& args) {
+    po::options_description opts("match options");
+    opts.add_options()("variant", po::value<std::string>(), "game")(
+        "engine", po::value<std::vector<std::string>>(), "an engine: \"cmd=PROGRAM [arg=A ...] [name=N] [option.NAME=VALUE ...] [tc=TC]\" (twice)")(
+        "games", po::value<int>()->default_value(2), "games (rounded up to pairs with colours swapped)")(
+        "tc", po::value<std::string>()->default_value("movetime=100"),
+        "time control: depth=N | nodes=N | movetime=MS | time=MS[,inc=MS][,byoyomi=MS]")(
+        "margin", po::value<int>()->default_value(1000), "ms beyond the allowed time before a forfeit")(
+        "openings", po::value<int>()->default_value(4), "random plies from the start for each opening pair")(
+        "seed", po::value<uint64_t>()->default_value(1), "random seed of the openings")(
+        "max-plies", po::value<int>()->default_value(400), "a game this long is a draw")(
+        "quiet", "only the final result")("help", "this help");
+    po::variables_map vm;
+    if (auto r = parse_options(args, opts, vm)) return *r;
+    if (!vm.count("variant")) return bad_usage("match needs --variant", &opts);
+    const GameEntry* g = find_game(vm["variant"].as<std::string>());
+    if (!g) return bad_usage("unknown variant '" + vm["variant"].as<std::string>() + "'", &opts);
+    MatchConfig c;
+    const auto engines = vm.count("engine") ? vm["engine"].as<std::vector<std::string>>() : std::vector<std::string>{};
+    if (engines.size() != 2) return bad_usage("match needs two --engine", &opts);
+    if (TimeControl check; auto e = parse_tc(vm["tc"].as<std::string>(), check)) return bad_usage("--tc: " + *e, &opts);
+    for (int i = 0; i < 2; ++i) {
+        std::string tc = vm["tc"].as<std::string>();
+        if (auto e = parse_engine(engines[size_t(i)], c.engines[i], tc))
+            return bad_usage("--engine " + std::to_string(i + 1) + ": " + *e, &opts);
+        if (auto e = parse_tc(tc, c.tc[i])) return bad_usage("--engine " + std::to_string(i + 1) + " tc: " + *e, &opts);
+        c.tc[i].margin_ms = vm["margin"].as<int>();
+    }
+    if (c.engines[0].name.empty()) c.engines[0].name = "engine1";
+    if (c.engines[1].name.empty()) c.engines[1].name = "engine2";
+    c.games = vm["games"].as<int>();
+    c.opening_plies = vm["openings"].as<int>();
+    c.seed = vm["seed"].as<uint64_t>();
+    c.max_plies = vm["max-plies"].as<int>();
+    c.quiet = vm.count("quiet") > 0;
+    if (c.games < 1 || c.games > 1000000) return bad_usage("--games must be from 1 to 1000000", &opts);
+    if (c.opening_plies < 0 || c.opening_plies > 40) return bad_usage("--openings must be from 0 to 40", &opts);
+    if (c.max_plies < 1) return bad_usage("--max-plies must be at least 1", &opts);
+    if (vm["margin"].as<int>() < 0) return bad_usage("--margin must not be negative", &opts);
+    Output& out = stdout_output();
+    auto r = g->match(c, out);
+    if (!r) {
+        std::cerr << "menagerie: match: " << r.error() << std::endl;
+        return 1;
+    }
+    const auto& t = r.value().first;
+    auto est = match::estimate_elo(t.sample());
+    if (std::abs(est.elo) < 0.05) est.elo = 0;  // no "-0.0"
+
+    char line[256];
+    std::snprintf(line, sizeof line, "Score of %s vs %s: %llu - %llu - %llu [%.3f] %llu games",
+                  c.engines[0].name.c_str(), c.engines[1].name.c_str(), (unsigned long long)t.wins,
+                  (unsigned long long)t.losses, (unsigned long long)t.draws, t.sample().mean,
+                  (unsigned long long)t.games());
+    out.line(line);
+    std::snprintf(line, sizeof line, "Elo difference: %+.1f +/- %.1f (95%%), LOS: %.1f%%", est.elo, est.error,
+                  100 * match::likelihood_of_superiority(t));
+    out.line(line);
+    const auto& p = r.value().pairs.pairs;
+    std::snprintf(line, sizeof line, "Pairs (0, 1/2, 1, 3/2, 2 points): %llu %llu %llu %llu %llu",
+                  (unsigned long long)p[0], (unsigned long long)p[1], (unsigned long long)p[2],
+                  (unsigned long long)p[3], (unsigned long long)p[4]);
+    out.line(line);
+    return 0;
+}
+
 }  // namespace
 
 int run_command_line(int argc, char** argv) {
@@ -369,6 +492,7 @@ int run_command_line(int argc, char** argv) {
     if (first == "perft") return perft_command(rest);
     if (first == "selfplay") return selfplay_command(rest);
     if (first == "solve") return solve_command(rest);
+    if (first == "match") return match_command(rest);
     if (first == "--help" || first == "-h" || first == "help") {
         std::cout << "Menagerie " MENAGERIE_VERSION
                      ": a USI engine for Dobutsu shogi and other animal and shogi-family games.\n\n"

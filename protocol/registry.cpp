@@ -36,9 +36,9 @@ const std::vector<GameEntry>& games() {
     static const std::vector<GameEntry> list = {
         {dobutsu::Dobutsu::name, "Dobutsu shogi (3x4 animal shogi)",
          &make_with_tables<dobutsu::Dobutsu, &dobutsu::load_oracle, &dobutsu::default_tablebase_path>,
-         &self_play<dobutsu::Dobutsu>, &eval_terms<dobutsu::Dobutsu>},
+         &self_play<dobutsu::Dobutsu>, &eval_terms<dobutsu::Dobutsu>, &run_match<dobutsu::Dobutsu>},
         {jungle::Jungle::name, "Jungle / Dou Shou Qi (7x9 animal chess)", &make<jungle::Jungle>,
-         &self_play<jungle::Jungle>, &eval_terms<jungle::Jungle>},
+         &self_play<jungle::Jungle>, &eval_terms<jungle::Jungle>, &run_match<jungle::Jungle>},
     };
     return list;
 }

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "bench/selfplay.hpp"
+#include "protocol/match.hpp"
 #include "protocol/session.hpp"
 
 namespace menagerie {
@@ -16,6 +17,7 @@ struct GameEntry {
     std::unique_ptr<Session> (*make_session)(Output& out, size_t hash_mb);
     Result<MatchSummary> (*self_play)(const SelfPlayConfig& config, Output& out);
     std::string (*eval_terms)();  // "name=default,..." of the game's evaluation weights
+    Result<MatchResult> (*match)(const MatchConfig& config, Output& out);  // engine processes against each other
 };
 
 const std::vector<GameEntry>& games();

@@ -68,6 +68,38 @@ check tablebase-test-table 0 "not for play" -- bash -c "printf 'quit\n' | '$bin'
 check tablebase-missing-file 0 "info string error: tablebase '/nonexistent/x.mtb': cannot open" -- bash -c "printf 'quit\n' | '$bin' --tablebase /nonexistent/x.mtb"
 check tablebase-none 0 "^usiok" -- bash -c "printf 'usi\nquit\n' | '$bin' --tablebase none"
 
+# Engine matches: two of our processes, and fake engines that break every way, each recorded as a loss with its
+# reason while the runner carries on.
+fake() {  # fake NAME GO_ACTION: a USI engine in sh whose answer to go is GO_ACTION
+  cat > "$tmp/$1.sh" <<EOS
+#!/bin/sh
+while read -r cmd rest; do
+  case "\$cmd" in
+    usi) echo "id name $1"; echo usiok ;;
+    isready) echo readyok ;;
+    go) $2 ;;
+    quit) exit 0 ;;
+  esac
+done
+EOS
+  chmod +x "$tmp/$1.sh"
+}
+fake illegal 'echo "bestmove 9z9z"'
+fake silent ':'
+fake crasher 'kill -SEGV $$'
+fake garbage 'printf "\\001\\002 nonsense\\nbestmove\\n"'
+check match-menagerie 0 "^Score of a vs b: [0-9]+ - [0-9]+ - [0-9]+ \[" -- "$bin" match --variant dobutsu --engine "cmd=$bin name=a" --engine "cmd=$bin name=b" --games 2 --tc depth=2
+check match-handicap 0 "^Game 2: " -- "$bin" match --variant jungle --engine "cmd=$bin name=a tc=depth=1" --engine "cmd=$bin name=b tc=depth=3" --games 2
+check match-illegal 0 "illegal: illegal move '9z9z'" -- "$bin" match --variant dobutsu --engine "cmd=$tmp/illegal.sh name=illegal" --engine "cmd=$bin name=m" --games 2 --tc depth=1
+check match-silent 0 "silent: no move within 300 ms" -- "$bin" match --variant dobutsu --engine "cmd=$tmp/silent.sh name=silent" --engine "cmd=$bin name=m" --games 2 --tc movetime=100 --margin 200
+check match-crash 0 "crasher: crasher ended before its move \(killed by signal 11" -- "$bin" match --variant dobutsu --engine "cmd=$tmp/crasher.sh name=crasher" --engine "cmd=$bin name=m" --games 2 --tc depth=1
+check match-garbage 0 "garbage: bestmove without a move" -- "$bin" match --variant dobutsu --engine "cmd=$tmp/garbage.sh name=garbage" --engine "cmd=$bin name=m" --games 2 --tc depth=1
+check match-carries-on 0 "^Score of silent vs m: 0 - 2 - 0" -- "$bin" match --variant dobutsu --engine "cmd=$tmp/silent.sh name=silent" --engine "cmd=$bin name=m" --games 2 --tc movetime=50 --margin 100
+check match-no-engine 1 "cannot start '/nonexistent/engine'" -- "$bin" match --variant dobutsu --engine "cmd=/nonexistent/engine" --engine "cmd=$bin" --games 2
+check match-one-engine 2 "match needs two --engine" -- "$bin" match --variant dobutsu --engine "cmd=$bin"
+check match-bad-tc 2 "--tc: unknown key 'hours'" -- "$bin" match --variant dobutsu --engine "cmd=$bin" --engine "cmd=$bin" --tc hours=2
+check match-bad-engine 2 "unknown key 'speed'" -- "$bin" match --variant dobutsu --engine "cmd=$bin speed=3" --engine "cmd=$bin"
+
 # Bench is deterministic: two runs, one signature.
 a="$("$bin" bench --depth 8 | grep 'Nodes searched')"
 b="$("$bin" bench --depth 8 | grep 'Nodes searched')"
