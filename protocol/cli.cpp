@@ -4,6 +4,8 @@
 
 #include <boost/program_options.hpp>
 #include <charconv>
+#include <cmath>
+#include <cstdlib>
 #include <chrono>
 #include <filesystem>
 #include <cstdio>
@@ -43,7 +45,8 @@ std::string usage() {
            "                     --movetime MS] [--openings PLIES] [--seed S] [--concurrency K] [--quiet]\n"
            "                                 two settings of this engine play each other; prints the score and Elo\n"
            "  menagerie match --variant V --engine \"cmd=PROGRAM ...\" --engine \"...\" [--games N] [--tc TC]\n"
-           "                  [--openings PLIES] [--seed S] [--max-plies N] [--margin MS] [--quiet]\n"
+           "                  [--openings PLIES] [--seed S] [--max-plies N] [--margin MS] [--sprt elo0=E elo1=E ...]\n"
+           "                  [--quiet]\n"
            "                                 engine processes play each other (USI), refereed by our rules\n"
            "  menagerie solve dobutsu [--out FILE] [--threads N] [--root SFEN] [--no-drops]\n"
            "                                 solve Dobutsu shogi completely and write the tablebase\n"
@@ -415,6 +418,8 @@ int match_command(const std::vector<std::string>& args) {
         "openings", po::value<int>()->default_value(4), "random plies from the start for each opening pair")(
         "seed", po::value<uint64_t>()->default_value(1), "random seed of the openings")(
         "max-plies", po::value<int>()->default_value(400), "a game this long is a draw")(
+        "sprt", po::value<std::vector<std::string>>()->multitoken(),
+        "stop when decided: elo0=E elo1=E [alpha=A] [beta=B] (game pairs, normal approximation)")(
         "quiet", "only the final result")("help", "this help");
     po::variables_map vm;
     if (auto r = parse_options(args, opts, vm)) return *r;
@@ -439,6 +444,54 @@ int match_command(const std::vector<std::string>& args) {
     c.seed = vm["seed"].as<uint64_t>();
     c.max_plies = vm["max-plies"].as<int>();
     c.quiet = vm.count("quiet") > 0;
+    if (vm.count("sprt")) {
+        match::Sprt sprt;
+        bool has0 = false, has1 = false;
+        for (const auto& item : vm["sprt"].as<std::vector<std::string>>()) {
+            const auto eq = item.find('=');
+            double v = 0;
+            const char* begin = item.c_str() + (eq == std::string::npos ? 0 : eq + 1);
+            char* end = nullptr;
+            if (eq != std::string::npos) v = std::strtod(begin, &end);
+            if (eq == std::string::npos || end == begin || *end != '\0' || !std::isfinite(v))
+                return bad_usage("--sprt: expected key=number, got '" + item + "'", &opts);
+            const std::string key = item.substr(0, eq);
+            if (key == "elo0") sprt.elo0 = v, has0 = true;
+            else if (key == "elo1") sprt.elo1 = v, has1 = true;
+            else if (key == "alpha") sprt.alpha = v;
+            else if (key == "beta") sprt.beta = v;
+            else return bad_usage("--sprt: unknown key '" + key + "' (elo0, elo1, alpha, beta)", &opts);
+        }
+        if (!has0 || !has1 || sprt.elo1 <= sprt.elo0)
+            return bad_usage("--sprt needs elo0 and elo1 with elo0 < elo1", &opts);
+        if (sprt.alpha <= 0 || sprt.alpha >= 0.5 || sprt.beta <= 0 || sprt.beta >= 0.5)
+            return bad_usage("--sprt: alpha and beta must be between 0 and 0.5", &opts);
+        c.sprt = sprt;
+    }
+    if (vm.count("sprt")) {
+        match::Sprt sprt;
+        bool has0 = false, has1 = false;
+        for (const auto& item : vm["sprt"].as<std::vector<std::string>>()) {
+            const auto eq = item.find('=');
+            double v = 0;
+            const char* begin = item.c_str() + (eq == std::string::npos ? 0 : eq + 1);
+            char* end = nullptr;
+            if (eq != std::string::npos) v = std::strtod(begin, &end);
+            if (eq == std::string::npos || end == begin || *end != '\0' || !std::isfinite(v))
+                return bad_usage("--sprt: expected key=number, got '" + item + "'", &opts);
+            const std::string key = item.substr(0, eq);
+            if (key == "elo0") sprt.elo0 = v, has0 = true;
+            else if (key == "elo1") sprt.elo1 = v, has1 = true;
+            else if (key == "alpha") sprt.alpha = v;
+            else if (key == "beta") sprt.beta = v;
+            else return bad_usage("--sprt: unknown key '" + key + "' (elo0, elo1, alpha, beta)", &opts);
+        }
+        if (!has0 || !has1 || sprt.elo1 <= sprt.elo0)
+            return bad_usage("--sprt needs elo0 and elo1 with elo0 < elo1", &opts);
+        if (sprt.alpha <= 0 || sprt.alpha >= 0.5 || sprt.beta <= 0 || sprt.beta >= 0.5)
+            return bad_usage("--sprt: alpha and beta must be between 0 and 0.5", &opts);
+        c.sprt = sprt;
+    }
     if (c.games < 1 || c.games > 1000000) return bad_usage("--games must be from 1 to 1000000", &opts);
     if (c.opening_plies < 0 || c.opening_plies > 40) return bad_usage("--openings must be from 0 to 40", &opts);
     if (c.max_plies < 1) return bad_usage("--max-plies must be at least 1", &opts);
@@ -467,6 +520,7 @@ int match_command(const std::vector<std::string>& args) {
                   (unsigned long long)p[0], (unsigned long long)p[1], (unsigned long long)p[2],
                   (unsigned long long)p[3], (unsigned long long)p[4]);
     out.line(line);
+    if (!r.value().sprt_verdict.empty()) out.line("SPRT: " + r.value().sprt_verdict);
     return 0;
 }
 

@@ -5,6 +5,7 @@
 // time.)
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <random>
 #include <string>
 
@@ -23,11 +24,13 @@ struct MatchConfig {
     TimeControl tc[2];  // per engine (the same unless one is handicapped)
     int max_plies = 400;
     bool quiet = false;
+    std::optional<match::Sprt> sprt;  // stop as soon as the test decides (on the game pairs' results)
 };
 
 struct MatchResult {
     match::Trinomial first;  // for engine 0
     match::Pentanomial pairs;
+    std::string sprt_verdict;  // "H0 accepted", "H1 accepted" or empty
 };
 
 template <Game G>
@@ -105,6 +108,19 @@ Result<MatchResult> run_match(const MatchConfig& c, Output& out) {
                           (unsigned long long)r.first.wins, (unsigned long long)r.first.losses,
                           (unsigned long long)r.first.draws);
             out.line(progress);
+        }
+        if (c.sprt) {
+            const double llr = c.sprt->llr(r.pairs.sample());
+            char text[160];
+            std::snprintf(text, sizeof text, "SPRT: LLR %.3f (bounds %.3f, %.3f), elo0 %g elo1 %g", llr,
+                          c.sprt->lower(), c.sprt->upper(), c.sprt->elo0, c.sprt->elo1);
+            if (!c.quiet) out.line(text);
+            const auto v = c.sprt->verdict(r.pairs.sample());
+            if (v != match::Sprt::Verdict::Continue) {
+                r.sprt_verdict = v == match::Sprt::Verdict::AcceptH1 ? "H1 accepted" : "H0 accepted";
+                out.line(std::string(text) + ": " + r.sprt_verdict);
+                break;
+            }
         }
     }
     for (auto& engine : e) engine->quit();
