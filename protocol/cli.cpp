@@ -311,15 +311,7 @@ int solve_command(const std::vector<std::string>& args) {
     }
     const auto t2 = std::chrono::steady_clock::now();
     auto secs = [](auto a, auto b) { return std::chrono::duration<double>(b - a).count(); };
-    auto commas = [](uint64_t n) {
-        const std::string digits = std::to_string(n);
-        std::string s;
-        for (std::size_t i = 0; i < digits.size(); ++i) {
-            if (i && (digits.size() - i) % 3 == 0) s += ',';
-            s += digits[i];
-        }
-        return s;
-    };
+    const auto commas = with_commas;
     char line[256];
     std::cout << "Dobutsu shogi solved from " << root << (so.drops ? "" : ", without drops") << "\n";
     std::cout << "Convention: Sente to move, mirror images identified; positions where the side to move can take\n"
@@ -444,30 +436,6 @@ int match_command(const std::vector<std::string>& args) {
     c.seed = vm["seed"].as<uint64_t>();
     c.max_plies = vm["max-plies"].as<int>();
     c.quiet = vm.count("quiet") > 0;
-    if (vm.count("sprt")) {
-        match::Sprt sprt;
-        bool has0 = false, has1 = false;
-        for (const auto& item : vm["sprt"].as<std::vector<std::string>>()) {
-            const auto eq = item.find('=');
-            double v = 0;
-            const char* begin = item.c_str() + (eq == std::string::npos ? 0 : eq + 1);
-            char* end = nullptr;
-            if (eq != std::string::npos) v = std::strtod(begin, &end);
-            if (eq == std::string::npos || end == begin || *end != '\0' || !std::isfinite(v))
-                return bad_usage("--sprt: expected key=number, got '" + item + "'", &opts);
-            const std::string key = item.substr(0, eq);
-            if (key == "elo0") sprt.elo0 = v, has0 = true;
-            else if (key == "elo1") sprt.elo1 = v, has1 = true;
-            else if (key == "alpha") sprt.alpha = v;
-            else if (key == "beta") sprt.beta = v;
-            else return bad_usage("--sprt: unknown key '" + key + "' (elo0, elo1, alpha, beta)", &opts);
-        }
-        if (!has0 || !has1 || sprt.elo1 <= sprt.elo0)
-            return bad_usage("--sprt needs elo0 and elo1 with elo0 < elo1", &opts);
-        if (sprt.alpha <= 0 || sprt.alpha >= 0.5 || sprt.beta <= 0 || sprt.beta >= 0.5)
-            return bad_usage("--sprt: alpha and beta must be between 0 and 0.5", &opts);
-        c.sprt = sprt;
-    }
     if (vm.count("sprt")) {
         match::Sprt sprt;
         bool has0 = false, has1 = false;

@@ -84,9 +84,7 @@ Result<MatchResult> run_match(const MatchConfig& c, Output& out) {
             GameRecord g = play_game<G>(sente, gote, opening, c.tc[leg], c.tc[1 - leg], c.max_plies);
             ++game_number;
             // The result for engine 0.
-            Outcome first = leg == 0 ? g.result : g.result == Outcome::Win ? Outcome::Loss
-                                                : g.result == Outcome::Loss ? Outcome::Win
-                                                                            : g.result;
+            const Outcome first = leg == 0 ? g.result : opposite(g.result);
             if (first == Outcome::Win) ++r.first.wins, pair_points += 1;
             else if (first == Outcome::Loss) ++r.first.losses;
             else ++r.first.draws, pair_points += 0.5;

@@ -73,7 +73,7 @@ GameRecord play_game(UsiEngine& sente, UsiEngine& gote, const std::string& openi
         const auto by_repetition = repetition<G>(line);
         const Outcome o = by_repetition ? *by_repetition : pos.outcome();
         if (o != Outcome::Ongoing) {
-            rec.result = stm == 0 ? o : o == Outcome::Win ? Outcome::Loss : o == Outcome::Loss ? Outcome::Win : o;
+            rec.result = stm == 0 ? o : opposite(o);
             rec.reason = by_repetition ? "repetition" : "rules";
             return rec;
         }

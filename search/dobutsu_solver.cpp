@@ -11,6 +11,8 @@
 #include <stdexcept>
 #include <thread>
 
+#include "engine/core/text.hpp"
+
 namespace menagerie::dobutsu {
 
 using packed::State;
@@ -110,16 +112,6 @@ void parallel_chunks(int threads, uint64_t chunks, F&& fn) {
     for (int t = 1; t < threads; ++t) pool.emplace_back(worker, t);
     worker(0);
     for (auto& th : pool) th.join();
-}
-
-std::string with_commas(uint64_t n) {
-    const std::string digits = std::to_string(n);
-    std::string s;
-    for (std::size_t i = 0; i < digits.size(); ++i) {
-        if (i && (digits.size() - i) % 3 == 0) s += ',';
-        s += digits[i];
-    }
-    return s;
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include "engine/core/game.hpp"
 #include "engine/core/result.hpp"
 #include "search/repetition.hpp"
+#include "engine/core/zobrist.hpp"
 #include "search/score.hpp"
 
 namespace menagerie {
@@ -87,9 +88,7 @@ std::optional<std::vector<OracleMove<G>>> rank_moves(const typename G::Position&
         if (auto r = repetition<G>(visits)) {
             om.repeats = true;
             // r is the outcome for the side to move after m; ours is its opposite.
-            om.value = *r == Outcome::Win ? OracleValue{Outcome::Loss, 1}
-                       : *r == Outcome::Loss ? OracleValue{Outcome::Win, 1}
-                                             : OracleValue{Outcome::Draw, 0};
+            om.value = *r == Outcome::Draw ? OracleValue{Outcome::Draw, 0} : OracleValue{opposite(*r), 1};
         } else if (auto v = oracle.probe(p)) {
             om.value = before(*v);
         } else {
@@ -129,13 +128,7 @@ std::vector<typename G::Move> oracle_line(const typename G::Position& pos, const
 template <Game G>
 size_t oracle_choice(const std::vector<OracleMove<G>>& ranked, int skill, int max_skill, uint64_t& rng) {
     if (skill >= max_skill || ranked.size() < 2) return 0;
-    auto next = [&rng] {
-        rng += 0x9E3779B97F4A7C15ULL;
-        uint64_t z = rng;
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-        return z ^ (z >> 31);
-    };
+    auto next = [&rng] { return splitmix64(rng); };
     const int weakness = max_skill - skill;
     const OracleValue best = ranked.front().value;
     auto keeps = [&](const OracleValue& v) {

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "search/limits.hpp"
+#include "engine/core/zobrist.hpp"
 #include "search/score.hpp"
 
 namespace menagerie {
@@ -32,13 +33,7 @@ constexpr int skill_from_elo(int elo) { return std::clamp((elo - kMinElo + 37) /
 // Picks the index among scores[0..n) (sorted best first): each candidate gets a random push that grows with
 // the weakness and its distance from the best; the best pushed score wins.
 inline int weakened_choice(const int* scores, int n, int skill, uint64_t& rng) {
-    auto next = [&rng] {
-        rng += 0x9E3779B97F4A7C15ULL;
-        uint64_t z = rng;
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-        return z ^ (z >> 31);
-    };
+    auto next = [&rng] { return splitmix64(rng); };
     const int weakness = 120 - 5 * skill;  // 120 at level 0, 25 at level 19
     const int top = scores[0];
     const int delta = std::min(top - scores[n - 1], 100);

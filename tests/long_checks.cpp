@@ -65,7 +65,7 @@ PlayedGame play_out(const Position& start, const Oracle<Dobutsu>& table, int max
         const Outcome o = rep ? *rep : p.outcome();
         if (o != Outcome::Ongoing) {
             // o is for the side to move now; turn it to the starting side's view.
-            const Outcome for_start = ply % 2 == 0 ? o : o == Outcome::Win ? Outcome::Loss : o == Outcome::Loss ? Outcome::Win : o;
+            const Outcome for_start = ply % 2 == 0 ? o : opposite(o);
             return {for_start, ply};
         }
         const auto ranked = rank_moves<Dobutsu>(p, line, table);

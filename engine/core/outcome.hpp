@@ -11,6 +11,11 @@ constexpr Color operator~(Color c) { return Color(c ^ 1); }
 // A game's state as seen from the side to move.
 enum class Outcome : uint8_t { Ongoing, Win, Loss, Draw };
 
+// The same state seen from the other side: a win is the opponent's loss; draws and ongoing games stay.
+constexpr Outcome opposite(Outcome o) {
+    return o == Outcome::Win ? Outcome::Loss : o == Outcome::Loss ? Outcome::Win : o;
+}
+
 constexpr std::string_view outcome_name(Outcome o) {
     switch (o) {
         case Outcome::Ongoing:

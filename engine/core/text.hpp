@@ -1,5 +1,5 @@
 #pragma once
-// Small helpers for reading position strings and commands.
+// Small helpers for reading position strings and commands, and for printing counts.
 #include <cctype>
 #include <charconv>
 #include <cstdint>
@@ -31,6 +31,17 @@ inline std::optional<std::string> parse_move_number(std::string_view field, uint
         return "move number must be an integer from 1 to 65535, got '" + std::string(field) + "'";
     out = uint16_t(n);
     return std::nullopt;
+}
+
+// A count with its digits grouped by threes: 246,803,167.
+inline std::string with_commas(uint64_t n) {
+    const std::string digits = std::to_string(n);
+    std::string s;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i && (digits.size() - i) % 3 == 0) s += ',';
+        s += digits[i];
+    }
+    return s;
 }
 
 }  // namespace menagerie

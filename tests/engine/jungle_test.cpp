@@ -46,6 +46,10 @@ std::string why_not(const Position& p, const std::string& move) {
     return m.ok() ? "legal" : m.error();
 }
 
+// Traps of both sides occupied by enemies and by their own pieces; pieces next to the dens.
+const std::map<std::string, char> kTrapsAndDens = {{"c1", 'l'}, {"b1", 'R'}, {"d2", 'D'}, {"e2", 'c'}, {"c9", 'L'},
+                                                   {"b9", 'r'}, {"d8", 'w'}, {"e8", 'C'}, {"d7", 'T'}, {"e1", 'W'}};
+
 // Positions built around the lakes, traps and dens; both colours' lions and dens are kept on the board.
 const std::vector<std::string> kConstructed = {
     std::string(Jungle::start_sfen),
@@ -62,28 +66,8 @@ const std::vector<std::string> kConstructed = {
     // Rats at the water's edge next to elephants, rats in the water facing each other.
     sfen_of({{"b4", 'R'}, {"a4", 'e'}, {"a5", 'E'}, {"f5", 'r'}, {"e3", 'T'}, {"g1", 'L'}, {"g9", 'l'}}),
     // Traps of both sides, occupied by enemies and by their own pieces; pieces next to the dens.
-    sfen_of({{"c1", 'l'},
-             {"b1", 'R'},
-             {"d2", 'D'},
-             {"e2", 'c'},
-             {"c9", 'L'},
-             {"b9", 'r'},
-             {"d8", 'w'},
-             {"e8", 'C'},
-             {"d7", 'T'},
-             {"e1", 'W'}},
-            'b'),
-    sfen_of({{"c1", 'l'},
-             {"b1", 'R'},
-             {"d2", 'D'},
-             {"e2", 'c'},
-             {"c9", 'L'},
-             {"b9", 'r'},
-             {"d8", 'w'},
-             {"e8", 'C'},
-             {"d7", 'T'},
-             {"e1", 'W'}},
-            'w'),
+    sfen_of(kTrapsAndDens, 'b'),
+    sfen_of(kTrapsAndDens, 'w'),
 };
 
 }  // namespace
