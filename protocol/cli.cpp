@@ -1,4 +1,5 @@
 #include "protocol/cli.hpp"
+#include "protocol/cli_common.hpp"
 
 #include <sys/resource.h>
 
@@ -27,8 +28,6 @@ namespace po = boost::program_options;
 
 namespace menagerie {
 
-namespace {
-
 Output& stdout_output() {
     static Output out([](std::string_view s) { std::cout << s << '\n' << std::flush; });
     return out;
@@ -44,10 +43,12 @@ std::string usage() {
            "  menagerie selfplay --variant V [--a PLAYER] [--b PLAYER] [--games N] [--depth N | --nodes N |\n"
            "                     --movetime MS] [--openings PLIES] [--seed S] [--concurrency K] [--quiet]\n"
            "                                 two settings of this engine play each other; prints the score and Elo\n"
-           "  menagerie match --variant V --engine \"cmd=PROGRAM ...\" --engine \"...\" [--games N] [--tc TC]\n"
-           "                  [--openings PLIES] [--seed S] [--max-plies N] [--margin MS] [--sprt elo0=E elo1=E ...]\n"
-           "                  [--quiet]\n"
-           "                                 engine processes play each other (USI), refereed by our rules\n"
+           "  menagerie match --variant V --engine SPEC --engine SPEC [--engine SPEC ...] [--games N] [--tc TC]\n"
+           "                  [--openings plies=N | file=F [order=random]] [--concurrency N] [--record FILE]\n"
+           "                  [--resign moves=K score=CP] [--draw from=PLY moves=K score=CP] [--max-plies N]\n"
+           "                  [--sprt elo0=E elo1=E [alpha=A beta=B]] [--seed S] [--margin MS] [--quiet]\n"
+           "                                 engine processes (USI or XBoard) play a match or a round robin,\n"
+           "                                 refereed by our rules; `menagerie match --help` for SPEC and TC\n"
            "  menagerie solve dobutsu [--out FILE] [--threads N] [--root SFEN] [--no-drops]\n"
            "                                 solve Dobutsu shogi completely and write the tablebase\n"
            "  menagerie [--tablebase FILE]   the USI engine with that Dobutsu tablebase (or 'none')\n"
@@ -78,6 +79,8 @@ std::optional<int> parse_options(const std::vector<std::string>& args, const po:
     }
     return std::nullopt;
 }
+
+namespace {
 
 int bench_command(const std::vector<std::string>& args) {
     po::options_description opts("bench options");
@@ -348,150 +351,6 @@ int solve_command(const std::vector<std::string>& args) {
 }
 
 // --engine "cmd=PROGRAM [arg=A ...] [name=N] [option.NAME=VALUE ...] [tc=TC]"
-std::optional<std::string> parse_engine(const std::string& text, EngineSpec& spec, std::string& tc) {
-    for (std::string_view w : split_fields(text)) {
-        const auto eq = w.find('=');
-        if (eq == std::string_view::npos) return "expected key=value, got '" + std::string(w) + "'";
-        const std::string key(w.substr(0, eq)), value(w.substr(eq + 1));
-        if (key == "cmd") {
-            if (!spec.argv.empty()) return "cmd given twice";
-            spec.argv.push_back(value);
-        } else if (key == "arg") {
-            if (spec.argv.empty()) return "arg before cmd";
-            spec.argv.push_back(value);
-        } else if (key == "name") {
-            spec.name = value;
-        } else if (key.rfind("option.", 0) == 0 && key.size() > 7) {
-            spec.options.emplace_back(key.substr(7), value);
-        } else if (key == "tc") {
-            tc = value;
-        } else {
-            return "unknown key '" + key + "' (cmd, arg, name, option.NAME, tc)";
-        }
-    }
-    if (spec.argv.empty()) return "no cmd=PROGRAM";
-    return std::nullopt;
-}
-
-// --tc depth=N | nodes=N | movetime=MS | time=MS[,inc=MS][,byoyomi=MS]
-std::optional<std::string> parse_tc(const std::string& text, TimeControl& tc) {
-    std::string items = text;
-    for (char& ch : items)
-        if (ch == ',') ch = ' ';
-    for (std::string_view part : split_fields(items)) {
-        const auto eq = part.find('=');
-        if (eq == std::string_view::npos) return "expected key=value, got '" + std::string(part) + "'";
-        const std::string key(part.substr(0, eq));
-        int64_t v = 0;
-        const auto value = part.substr(eq + 1);
-        const auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
-        if (ec != std::errc() || ptr != value.data() + value.size() || v < 0)
-            return "'" + std::string(part) + "': expected a whole number";
-        if (key == "depth") tc.depth = v;
-        else if (key == "nodes") tc.nodes = v;
-        else if (key == "movetime") tc.movetime_ms = v;
-        else if (key == "time") tc.base_ms = v;
-        else if (key == "inc") tc.inc_ms = v;
-        else if (key == "byoyomi") tc.byoyomi_ms = v;
-        else return "unknown key '" + key + "' (depth, nodes, movetime, time, inc, byoyomi)";
-    }
-    if (tc.clocked() && tc.base_ms == 0 && tc.inc_ms == 0 && tc.byoyomi_ms == 0) return "no time given";
-    return std::nullopt;
-}
-
-int match_command(const std::vector<std::string>& args) {
-    po::options_description opts("match options");
-    opts.add_options()("variant", po::value<std::string>(), "game")(
-        "engine", po::value<std::vector<std::string>>(), "an engine: \"cmd=PROGRAM [arg=A ...] [name=N] [option.NAME=VALUE ...] [tc=TC]\" (twice)")(
-        "games", po::value<int>()->default_value(2), "games (rounded up to pairs with colours swapped)")(
-        "tc", po::value<std::string>()->default_value("movetime=100"),
-        "time control: depth=N | nodes=N | movetime=MS | time=MS[,inc=MS][,byoyomi=MS]")(
-        "margin", po::value<int>()->default_value(1000), "ms beyond the allowed time before a forfeit")(
-        "openings", po::value<int>()->default_value(4), "random plies from the start for each opening pair")(
-        "seed", po::value<uint64_t>()->default_value(1), "random seed of the openings")(
-        "max-plies", po::value<int>()->default_value(400), "a game this long is a draw")(
-        "sprt", po::value<std::vector<std::string>>()->multitoken(),
-        "stop when decided: elo0=E elo1=E [alpha=A] [beta=B] (game pairs, normal approximation)")(
-        "quiet", "only the final result")("help", "this help");
-    po::variables_map vm;
-    if (auto r = parse_options(args, opts, vm)) return *r;
-    if (!vm.count("variant")) return bad_usage("match needs --variant", &opts);
-    const GameEntry* g = find_game(vm["variant"].as<std::string>());
-    if (!g) return bad_usage("unknown variant '" + vm["variant"].as<std::string>() + "'", &opts);
-    MatchConfig c;
-    const auto engines = vm.count("engine") ? vm["engine"].as<std::vector<std::string>>() : std::vector<std::string>{};
-    if (engines.size() != 2) return bad_usage("match needs two --engine", &opts);
-    if (TimeControl check; auto e = parse_tc(vm["tc"].as<std::string>(), check)) return bad_usage("--tc: " + *e, &opts);
-    for (int i = 0; i < 2; ++i) {
-        std::string tc = vm["tc"].as<std::string>();
-        if (auto e = parse_engine(engines[size_t(i)], c.engines[i], tc))
-            return bad_usage("--engine " + std::to_string(i + 1) + ": " + *e, &opts);
-        if (auto e = parse_tc(tc, c.tc[i])) return bad_usage("--engine " + std::to_string(i + 1) + " tc: " + *e, &opts);
-        c.tc[i].margin_ms = vm["margin"].as<int>();
-    }
-    if (c.engines[0].name.empty()) c.engines[0].name = "engine1";
-    if (c.engines[1].name.empty()) c.engines[1].name = "engine2";
-    c.games = vm["games"].as<int>();
-    c.opening_plies = vm["openings"].as<int>();
-    c.seed = vm["seed"].as<uint64_t>();
-    c.max_plies = vm["max-plies"].as<int>();
-    c.quiet = vm.count("quiet") > 0;
-    if (vm.count("sprt")) {
-        match::Sprt sprt;
-        bool has0 = false, has1 = false;
-        for (const auto& item : vm["sprt"].as<std::vector<std::string>>()) {
-            const auto eq = item.find('=');
-            double v = 0;
-            const char* begin = item.c_str() + (eq == std::string::npos ? 0 : eq + 1);
-            char* end = nullptr;
-            if (eq != std::string::npos) v = std::strtod(begin, &end);
-            if (eq == std::string::npos || end == begin || *end != '\0' || !std::isfinite(v))
-                return bad_usage("--sprt: expected key=number, got '" + item + "'", &opts);
-            const std::string key = item.substr(0, eq);
-            if (key == "elo0") sprt.elo0 = v, has0 = true;
-            else if (key == "elo1") sprt.elo1 = v, has1 = true;
-            else if (key == "alpha") sprt.alpha = v;
-            else if (key == "beta") sprt.beta = v;
-            else return bad_usage("--sprt: unknown key '" + key + "' (elo0, elo1, alpha, beta)", &opts);
-        }
-        if (!has0 || !has1 || sprt.elo1 <= sprt.elo0)
-            return bad_usage("--sprt needs elo0 and elo1 with elo0 < elo1", &opts);
-        if (sprt.alpha <= 0 || sprt.alpha >= 0.5 || sprt.beta <= 0 || sprt.beta >= 0.5)
-            return bad_usage("--sprt: alpha and beta must be between 0 and 0.5", &opts);
-        c.sprt = sprt;
-    }
-    if (c.games < 1 || c.games > 1000000) return bad_usage("--games must be from 1 to 1000000", &opts);
-    if (c.opening_plies < 0 || c.opening_plies > 40) return bad_usage("--openings must be from 0 to 40", &opts);
-    if (c.max_plies < 1) return bad_usage("--max-plies must be at least 1", &opts);
-    if (vm["margin"].as<int>() < 0) return bad_usage("--margin must not be negative", &opts);
-    Output& out = stdout_output();
-    auto r = g->match(c, out);
-    if (!r) {
-        std::cerr << "menagerie: match: " << r.error() << std::endl;
-        return 1;
-    }
-    const auto& t = r.value().first;
-    auto est = match::estimate_elo(t.sample());
-    if (std::abs(est.elo) < 0.05) est.elo = 0;  // no "-0.0"
-
-    char line[256];
-    std::snprintf(line, sizeof line, "Score of %s vs %s: %llu - %llu - %llu [%.3f] %llu games",
-                  c.engines[0].name.c_str(), c.engines[1].name.c_str(), (unsigned long long)t.wins,
-                  (unsigned long long)t.losses, (unsigned long long)t.draws, t.sample().mean,
-                  (unsigned long long)t.games());
-    out.line(line);
-    std::snprintf(line, sizeof line, "Elo difference: %+.1f +/- %.1f (95%%), LOS: %.1f%%", est.elo, est.error,
-                  100 * match::likelihood_of_superiority(t));
-    out.line(line);
-    const auto& p = r.value().pairs.pairs;
-    std::snprintf(line, sizeof line, "Pairs (0, 1/2, 1, 3/2, 2 points): %llu %llu %llu %llu %llu",
-                  (unsigned long long)p[0], (unsigned long long)p[1], (unsigned long long)p[2],
-                  (unsigned long long)p[3], (unsigned long long)p[4]);
-    out.line(line);
-    if (!r.value().sprt_verdict.empty()) out.line("SPRT: " + r.value().sprt_verdict);
-    return 0;
-}
-
 }  // namespace
 
 int run_command_line(int argc, char** argv) {

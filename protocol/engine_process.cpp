@@ -51,6 +51,7 @@ Result<std::unique_ptr<EngineProcess>> EngineProcess::start(const std::vector<st
     }
     if (pid == 0) {
         // The child: the pipes become stdin and stdout (dup2 clears close-on-exec on the copies).
+        setpgid(0, 0);
         dup2(to_child[0], 0);
         dup2(from_child[1], 1);
         execvp(args[0], args.data());
@@ -117,10 +118,12 @@ EngineProcess::Read EngineProcess::read_line(std::string& line, std::chrono::mil
             buffer_.clear();
             return Read::Line;
         }
+        if (interrupted()) return Read::Interrupted;
         const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
         if (left.count() <= 0) return Read::Timeout;
         pollfd pfd{out_, POLLIN, 0};
-        const int r = poll(&pfd, 1, int(std::min<long long>(left.count(), 1 << 30)));
+        // Short slices, so that an interrupt is seen within 50 ms.
+        const int r = poll(&pfd, 1, int(std::min<long long>(left.count(), 50)));
         if (r < 0 && errno != EINTR) return Read::Closed;
         if (r <= 0) continue;
         char chunk[4096];

@@ -1,15 +1,39 @@
 #pragma once
-// menagerie match: two engine processes play each other on random openings, each opening twice with colours
-// swapped, refereed by our rules (protocol/referee.hpp); the result as W-L-D, Elo with its 95% interval, LOS
-// and the game pairs' pentanomial counts. (First stage of the tournament runner: USI engines, one game at a
-// time.)
+// menagerie match: a tournament runner. Two engines play a match, more play a round robin (every pair the same
+// number of games). Each opening (random plies from the start, or a line of an opening file) is played twice
+// with colours swapped; our rules referee every game (protocol/referee.hpp). Games run `concurrency` at a time,
+// each worker with its own engine processes. Output: a record line per game, progress, optionally game files
+// (the format below), and the result as W-L-D, Elo with its 95% interval and LOS (and, for two engines, the
+// game pairs' pentanomial counts and the SPRT). Ctrl-C stops the games in progress and prints the result of
+// the finished ones.
+//
+// Game file format (--record FILE, appended, one block per game, blank line between):
+//   [Game "3"]                 the game's number in the match
+//   [Variant "dobutsu"]
+//   [Sente "name"] [Gote "name"]            one tag per line
+//   [Start "SFEN"]             the position the opening starts from
+//   [Opening "m1 m2 ..."]      the opening's moves (USI), may be empty
+//   [TimeControl "depth=4"]    or "Sente movetime=100; Gote movetime=400" when they differ
+//   [Result "1-0"]             1-0 Sente won, 0-1 Gote won, 1/2-1/2 draw
+//   [Reason "..."]             rules, repetition, move cap, adjudication, or the losing engine's fault
+//   [Date "YYYY-MM-DD HH:MM:SS"]  (UTC, when the game ended)
+//   1. 2c2b {+35 12ms} 2. 3a2b {-20 10ms} ...   the engines' moves numbered by ply from the opening's end,
+//                              each with the mover's last reported score in centipawns (mate as +-30000 - plies,
+//                              absent when none) and its thinking time
+#include <algorithm>
+#include <atomic>
+#include <csignal>
 #include <cstdio>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <random>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "engine/core/game.hpp"
+#include "protocol/engine_process.hpp"
 #include "protocol/match_stats.hpp"
 #include "protocol/output.hpp"
 #include "protocol/referee.hpp"
@@ -17,111 +41,253 @@
 namespace menagerie {
 
 struct MatchConfig {
-    EngineSpec engines[2];
-    int games = 2;          // rounded up to an even number: openings are played in pairs
-    int opening_plies = 4;  // random plies from the start
+    std::vector<EngineSpec> engines;  // two: a match; more: a round robin
+    std::vector<TimeControl> tc;      // per engine (the same unless one is handicapped)
+    int games = 2;                    // per pair of engines, rounded up to an even number
+    std::vector<Opening> book;        // openings from a file; empty: random ones
+    bool book_random = false;         // take the book's lines in random order (else in file order)
+    int opening_plies = 4;            // random plies from the start, when there is no book
     uint64_t seed = 1;
-    TimeControl tc[2];  // per engine (the same unless one is handicapped)
-    int max_plies = 400;
-    bool quiet = false;
-    std::optional<match::Sprt> sprt;  // stop as soon as the test decides (on the game pairs' results)
+    Adjudication adjudication;
+    int concurrency = 1;
+    bool quiet = false;                // only the final result
+    bool live = false;                 // a live progress line on stderr (a terminal)
+    std::string record_path;           // game file, appended ("" none)
+    std::optional<match::Sprt> sprt;   // two engines: stop as soon as the test decides (on the game pairs)
 };
 
 struct MatchResult {
-    match::Trinomial first;  // for engine 0
-    match::Pentanomial pairs;
-    std::string sprt_verdict;  // "H0 accepted", "H1 accepted" or empty
+    std::vector<std::vector<match::Trinomial>> vs;  // vs[i][j]: engine i's results against engine j
+    match::Pentanomial pairs;                       // two engines: engine 0's game pairs
+    std::string sprt_verdict;                       // "H0 accepted", "H1 accepted" or empty
+    int games_played = 0, games_scheduled = 0;
+    bool interrupted = false;  // Ctrl-C (or SIGTERM): the result of the games finished before it
 };
+
+// The parts that do not depend on the game (protocol/match.cpp).
+namespace match_detail {
+// Reads an opening file: one opening per line, "SFEN [moves m1 m2 ...]" or "startpos [moves ...]"; blank lines
+// and lines starting with '#' are skipped. The check is the game's (opening_error).
+Result<std::vector<Opening>> read_book(const std::string& path, const std::string& start_sfen,
+                                       std::optional<std::string> (*check)(const Opening&));
+// The record line of a finished game, and its block in the game file.
+std::string record_line(int number, const GameRecord& g);
+std::string game_file_block(int number, const std::string& variant, const GameRecord& g, const TimeControl& sente,
+                            const TimeControl& gote);
+// Ctrl-C and SIGTERM interrupt the match while the guard lives (the previous handlers come back after).
+class InterruptGuard {
+public:
+    InterruptGuard();
+    ~InterruptGuard();
+    static bool signalled();
+
+private:
+    struct sigaction old_int_ {}, old_term_ {};
+};
+// Serialises the output of the workers, with the live progress line on stderr kept below it.
+class Reporter {
+public:
+    Reporter(Output& out, bool live) : out_(out), live_(live) {}
+    void line(const std::string& text);   // a line of output (the live line is redrawn under it)
+    void status(const std::string& text, bool force);  // the live line (at most 10 updates a second)
+    void end_status();
+
+private:
+    std::mutex mutex_;
+    Output& out_;
+    bool live_;
+    std::string status_;
+    int64_t last_ms_ = 0;
+};
+std::string live_status(const MatchResult& r, const std::vector<EngineSpec>& engines, int running, int moves,
+                        const std::optional<match::Sprt>& sprt);
+}  // namespace match_detail
 
 template <Game G>
 Result<MatchResult> run_match(const MatchConfig& c, Output& out) {
     using std::chrono::milliseconds;
-    std::unique_ptr<UsiEngine> e[2];
-    auto start = [&](int i) -> std::optional<std::string> {
-        if (e[i]) e[i]->quit();
-        // Variant engines learn the game first (a plain shogi engine ignores or does not need it).
-        EngineSpec spec = c.engines[i];
-        if (G::name != std::string_view("shogi"))
-            spec.options.insert(spec.options.begin(), {"USI_Variant", std::string(G::name)});
-        auto s = UsiEngine::start(spec, milliseconds(10000));
-        if (!s) return s.error();
-        e[i] = std::move(s.value());
-        return std::nullopt;
-    };
-    for (int i = 0; i < 2; ++i)
-        if (auto err = start(i)) return Error{"engine " + std::to_string(i + 1) + ": " + *err};
+    const int n = int(c.engines.size());
+    if (n < 2) return Error{"a match needs at least two engines"};
+    const BoardNotation notation{G::files, G::ranks, G::shogi_squares};
+    const std::string variant(G::name);
+    // The openings: as many as game pairs each pair of engines plays, the same for every pair of engines.
+    const int rounds = (c.games + 1) / 2;
+    std::vector<Opening> openings;
     std::mt19937_64 rng(c.seed);
-    auto random_opening = [&] {
-        for (;;) {
-            auto p = G::Position::from_sfen(G::start_sfen).value();
-            bool over = false;
-            for (int i = 0; i < c.opening_plies && !over; ++i) {
-                MoveListOf<G> list;
-                p.legal_moves(list);
-                if (list.size() == 0) {
-                    over = true;
+    if (!c.book.empty()) {
+        std::vector<size_t> order(c.book.size());
+        for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+        for (int r = 0; r < rounds; ++r) {
+            if (c.book_random && r % int(order.size()) == 0) std::shuffle(order.begin(), order.end(), rng);
+            openings.push_back(c.book[order[size_t(r) % order.size()]]);
+        }
+    } else {
+        for (int r = 0; r < rounds; ++r)
+            for (;;) {
+                Opening o{std::string(G::start_sfen), {}};
+                auto p = G::Position::from_sfen(G::start_sfen).value();
+                for (int i = 0; i < c.opening_plies && p.outcome() == Outcome::Ongoing; ++i) {
+                    MoveListOf<G> list;
+                    p.legal_moves(list);
+                    if (list.size() == 0) break;
+                    const auto m = list[rng() % list.size()];
+                    o.moves.push_back(p.move_text(m));
+                    p.play(m);
+                }
+                if (!opening_error<G>(o)) {
+                    openings.push_back(std::move(o));
                     break;
                 }
-                p.play(list[rng() % list.size()]);
-                over = p.outcome() != Outcome::Ongoing;
             }
-            if (!over) return p.sfen();
+    }
+    // The schedule: round by round, every pair of engines, the opening twice with colours swapped.
+    struct Job {
+        int round, a, b, leg, pair;  // leg 0: a is Sente
+    };
+    std::vector<Job> jobs;
+    int pair_count = 0;
+    for (int r = 0; r < rounds; ++r)
+        for (int a = 0; a < n; ++a)
+            for (int b = a + 1; b < n; ++b, ++pair_count)
+                for (int leg = 0; leg < 2; ++leg) jobs.push_back({r, a, b, leg, pair_count});
+
+    MatchResult r;
+    r.vs.assign(size_t(n), std::vector<match::Trinomial>(size_t(n)));
+    r.games_scheduled = int(jobs.size());
+    std::vector<double> pair_points(size_t(pair_count), 0);
+    std::vector<int> pair_legs(size_t(pair_count), 0);
+    match_detail::Reporter report(out, c.live && !c.quiet);
+    std::mutex mutex;  // guards r, the pair tables, the game file and `failure`
+    std::optional<std::string> failure;
+    std::atomic<size_t> next{0};
+    std::atomic<bool> stop{false};
+    std::atomic<int> running{0}, moves{0};
+    std::FILE* record = nullptr;
+    if (!c.record_path.empty()) {
+        record = std::fopen(c.record_path.c_str(), "a");
+        if (!record) return Error{"cannot open the game file '" + c.record_path + "'"};
+    }
+
+    EngineProcess::clear_interrupt();
+    match_detail::InterruptGuard guard;
+    // Every engine is started once before the first game, so that a wrong command fails at once; these
+    // processes serve the first worker.
+    std::vector<std::vector<std::unique_ptr<EngineClient>>> pool(size_t(std::max(1, c.concurrency)));
+    for (auto& p : pool) p.resize(size_t(n));
+    for (int i = 0; i < n; ++i) {
+        auto e = start_engine(c.engines[size_t(i)], variant, notation, milliseconds(10000));
+        if (!e) {
+            if (record) std::fclose(record);
+            return Error{"engine " + std::to_string(i + 1) + " (" + c.engines[size_t(i)].name + "): " + e.error()};
+        }
+        pool[0][size_t(i)] = std::move(e.value());
+    }
+
+    auto worker = [&](std::vector<std::unique_ptr<EngineClient>>& mine) {
+        for (;;) {
+            if (stop.load()) return;
+            const size_t j = next++;
+            if (j >= jobs.size()) return;
+            const Job& job = jobs[j];
+            // Engines that crashed or hung in the last game start afresh.
+            bool ok = true;
+            for (int i : {job.a, job.b}) {
+                auto& e = mine[size_t(i)];
+                if (e && e->running()) continue;
+                if (e) e->quit();
+                auto s = start_engine(c.engines[size_t(i)], variant, notation, milliseconds(10000));
+                if (!s) {
+                    std::lock_guard lock(mutex);
+                    if (!failure) failure = "engine " + std::to_string(i + 1) + " restart: " + s.error();
+                    stop = true;
+                    EngineProcess::interrupt_all();
+                    ok = false;
+                    break;
+                }
+                e = std::move(s.value());
+            }
+            if (!ok) return;
+            const int sente = job.leg == 0 ? job.a : job.b, gote = job.leg == 0 ? job.b : job.a;
+            const TimeControl tcs[2] = {c.tc[size_t(sente)], c.tc[size_t(gote)]};
+            ++running;
+            GameRecord g = play_game<G>(*mine[size_t(sente)], *mine[size_t(gote)], openings[size_t(job.round)], tcs,
+                                        c.adjudication, [&] {
+                                            ++moves;
+                                            if (!c.live || c.quiet) return;
+                                            std::unique_lock lock(mutex, std::try_to_lock);
+                                            if (lock)
+                                                report.status(match_detail::live_status(r, c.engines, running, moves, c.sprt), false);
+                                        });
+            --running;
+            // An engine that lost by missing a deadline may still be thinking: it starts again.
+            for (int i : {sente, gote})
+                if (g.reason.rfind(c.engines[size_t(i)].name + ": no move", 0) == 0 ||
+                    g.reason.rfind(c.engines[size_t(i)].name + ": time", 0) == 0)
+                    mine[size_t(i)]->quit();
+            if (g.interrupted || stop.load()) return;
+            std::lock_guard lock(mutex);
+            const int number = int(j) + 1;
+            const Outcome for_a = job.leg == 0 ? g.result : opposite(g.result);
+            auto& ta = r.vs[size_t(job.a)][size_t(job.b)];
+            auto& tb = r.vs[size_t(job.b)][size_t(job.a)];
+            if (for_a == Outcome::Win) ++ta.wins, ++tb.losses, pair_points[size_t(job.pair)] += 1;
+            else if (for_a == Outcome::Loss) ++ta.losses, ++tb.wins;
+            else ++ta.draws, ++tb.draws, pair_points[size_t(job.pair)] += 0.5;
+            ++r.games_played;
+            if (record) {
+                const std::string block = match_detail::game_file_block(number, variant, g, tcs[0], tcs[1]);
+                std::fputs(block.c_str(), record);
+                std::fflush(record);
+            }
+            if (!c.quiet) {
+                report.line(match_detail::record_line(number, g));
+                if (!c.live) {
+                    std::string progress = "Progress: " + std::to_string(r.games_played) + "/" +
+                                           std::to_string(r.games_scheduled) + " games";
+                    if (n == 2) {
+                        const auto& t = r.vs[0][1];
+                        progress += ", " + c.engines[0].name + " " + std::to_string(t.wins) + " - " +
+                                    std::to_string(t.losses) + " - " + std::to_string(t.draws);
+                    }
+                    report.line(progress);
+                }
+            }
+            report.status(match_detail::live_status(r, c.engines, running, moves, c.sprt), true);
+            if (++pair_legs[size_t(job.pair)] == 2) {
+                if (n == 2) ++r.pairs.pairs[size_t(pair_points[size_t(job.pair)] * 2)];
+                if (c.sprt && n == 2) {
+                    const double llr = c.sprt->llr(r.pairs.sample());
+                    char text[160];
+                    std::snprintf(text, sizeof text, "SPRT: LLR %.3f (bounds %.3f, %.3f), elo0 %g elo1 %g", llr,
+                                  c.sprt->lower(), c.sprt->upper(), c.sprt->elo0, c.sprt->elo1);
+                    const auto v = c.sprt->verdict(r.pairs.sample());
+                    if (v != match::Sprt::Verdict::Continue && r.sprt_verdict.empty()) {
+                        r.sprt_verdict = v == match::Sprt::Verdict::AcceptH1 ? "H1 accepted" : "H0 accepted";
+                        report.line(std::string(text) + ": " + r.sprt_verdict);
+                        stop = true;
+                        EngineProcess::interrupt_all();  // the games in progress no longer matter
+                    } else if (!c.quiet) {
+                        report.line(text);
+                    }
+                }
+            }
         }
     };
-    MatchResult r;
-    const int pairs = (c.games + 1) / 2;
-    int game_number = 0;
-    for (int pair = 0; pair < pairs; ++pair) {
-        const std::string opening = random_opening();
-        double pair_points = 0;
-        for (int leg = 0; leg < 2; ++leg) {
-            // Engines that crashed or hung in the last game start afresh.
-            for (int i = 0; i < 2; ++i)
-                if (!e[i]->running())
-                    if (auto err = start(i)) return Error{"engine " + std::to_string(i + 1) + " restart: " + *err};
-            UsiEngine& sente = *e[leg];
-            UsiEngine& gote = *e[1 - leg];
-            GameRecord g = play_game<G>(sente, gote, opening, c.tc[leg], c.tc[1 - leg], c.max_plies);
-            ++game_number;
-            // The result for engine 0.
-            const Outcome first = leg == 0 ? g.result : opposite(g.result);
-            if (first == Outcome::Win) ++r.first.wins, pair_points += 1;
-            else if (first == Outcome::Loss) ++r.first.losses;
-            else ++r.first.draws, pair_points += 0.5;
-            if (!c.quiet) {
-                std::string moves;
-                for (const auto& m : g.moves) moves += " " + m;
-                out.line("Game " + std::to_string(game_number) + ": " + g.sente + " vs " + g.gote + ": " +
-                         outcome_word(g.result) + " {" + g.reason + "} opening " + g.opening + " moves" + moves);
-            }
-            // An engine that lost by missing a deadline may still be thinking: start it again.
-            for (int i = 0; i < 2; ++i)
-                if (g.reason.rfind(e[i]->name() + ": no move", 0) == 0 || g.reason.rfind(e[i]->name() + ": time", 0) == 0)
-                    e[i]->quit();
-        }
-        ++r.pairs.pairs[size_t(pair_points * 2)];
-        if (!c.quiet) {
-            char progress[160];
-            std::snprintf(progress, sizeof progress, "Progress: %d games, %llu - %llu - %llu", game_number,
-                          (unsigned long long)r.first.wins, (unsigned long long)r.first.losses,
-                          (unsigned long long)r.first.draws);
-            out.line(progress);
-        }
-        if (c.sprt) {
-            const double llr = c.sprt->llr(r.pairs.sample());
-            char text[160];
-            std::snprintf(text, sizeof text, "SPRT: LLR %.3f (bounds %.3f, %.3f), elo0 %g elo1 %g", llr,
-                          c.sprt->lower(), c.sprt->upper(), c.sprt->elo0, c.sprt->elo1);
-            if (!c.quiet) out.line(text);
-            const auto v = c.sprt->verdict(r.pairs.sample());
-            if (v != match::Sprt::Verdict::Continue) {
-                r.sprt_verdict = v == match::Sprt::Verdict::AcceptH1 ? "H1 accepted" : "H0 accepted";
-                out.line(std::string(text) + ": " + r.sprt_verdict);
-                break;
-            }
-        }
+    std::vector<std::thread> threads;
+    for (size_t w = 1; w < pool.size(); ++w) threads.emplace_back([&, w] { worker(pool[w]); });
+    worker(pool[0]);
+    for (auto& t : threads) t.join();
+    report.end_status();
+    for (auto& p : pool)
+        for (auto& e : p)
+            if (e) e->quit();
+    EngineProcess::clear_interrupt();
+    if (record) std::fclose(record);
+    r.interrupted = match_detail::InterruptGuard::signalled();
+    if (failure && !r.interrupted) {
+        if (r.games_played == 0) return Error{*failure};
+        report.line("error: " + *failure + "; the result so far:");
     }
-    for (auto& engine : e) engine->quit();
     return r;
 }
 

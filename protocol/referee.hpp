@@ -1,92 +1,143 @@
 #pragma once
 // The referee of engine-versus-engine games: our own rules decide every game. An illegal move, a false claim,
 // a missed deadline, a crash or no answer loses for that engine, with the reason recorded; repetition and every
-// other end condition are the rules', whatever the engines say.
+// other end condition are the rules', whatever the engines say. Adjudication (both engines agreeing on a
+// decided score, or on a dead draw) is optional.
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "engine/core/game.hpp"
-#include "protocol/usi_client.hpp"
+#include "protocol/engine_client.hpp"
 #include "search/repetition.hpp"
 
 namespace menagerie {
 
-struct TimeControl {
-    int64_t movetime_ms = 0, depth = 0, nodes = 0;  // per move
-    int64_t base_ms = 0, inc_ms = 0, byoyomi_ms = 0;  // clocks
-    int64_t margin_ms = 1000;                         // grace beyond the allowed time before a forfeit
-    std::string go_command(int64_t sente_ms, int64_t gote_ms) const {
-        if (depth) return "go depth " + std::to_string(depth);
-        if (nodes) return "go nodes " + std::to_string(nodes);
-        if (movetime_ms) return "go movetime " + std::to_string(movetime_ms);
-        std::string g = "go btime " + std::to_string(sente_ms) + " wtime " + std::to_string(gote_ms);
-        if (byoyomi_ms) g += " byoyomi " + std::to_string(byoyomi_ms);
-        if (inc_ms) g += " binc " + std::to_string(inc_ms) + " winc " + std::to_string(inc_ms);
-        return g;
-    }
-    bool clocked() const { return !depth && !nodes && !movetime_ms; }
+// A start position and moves from it: a game begins after them.
+struct Opening {
+    std::string sfen;
+    std::vector<std::string> moves;  // USI notation
+};
+
+struct Adjudication {
+    int max_plies = 400;  // a game this long (the engines' moves) is a draw
+    // Resign: for resign_moves consecutive moves of each side, the engine to lose reports a score of
+    // -resign_score or worse and its opponent +resign_score or better. 0 moves: off.
+    int resign_moves = 0, resign_score = 0;
+    // Draw: from ply draw_from on, both engines report |score| <= draw_score for draw_moves moves each. 0: off.
+    int draw_from = 0, draw_moves = 0, draw_score = 0;
 };
 
 struct GameRecord {
-    std::string sente, gote, opening;
+    std::string sente, gote;
+    Opening opening;
     Outcome result = Outcome::Draw;  // for Sente
     std::string reason;
-    std::vector<std::string> moves;
+    std::vector<std::string> moves;           // the engines' moves, after the opening
+    std::vector<std::optional<int>> scores;   // each mover's last reported score
+    std::vector<int64_t> times_ms;            // each move's time
+    bool interrupted = false;                 // stopped by Ctrl-C or a decided match: not a result
 };
 
 inline std::string outcome_word(Outcome for_sente) {
     return for_sente == Outcome::Win ? "1-0" : for_sente == Outcome::Loss ? "0-1" : "1/2-1/2";
 }
 
-// Plays one game from `opening` (a position string), each side under its own time control (a handicap when
-// they differ). max_plies ends it as a draw.
+// Checks an opening against the rules: its moves legal, and the game not over after them.
 template <Game G>
-GameRecord play_game(UsiEngine& sente, UsiEngine& gote, const std::string& opening, const TimeControl& sente_tc,
-                     const TimeControl& gote_tc, int max_plies) {
-    const TimeControl* tcs[2] = {&sente_tc, &gote_tc};
+std::optional<std::string> opening_error(const Opening& o) {
+    auto p = G::Position::from_sfen(o.sfen);
+    if (!p) return "bad position: " + p.error();
+    auto pos = p.value();
+    std::vector<Visit> line{{pos.key(), pos.in_check()}};
+    for (const auto& m : o.moves) {
+        auto parsed = pos.parse_move(m);
+        if (!parsed) return "move '" + m + "': " + parsed.error();
+        pos.play(parsed.value());
+        line.push_back({pos.key(), pos.in_check()});
+    }
+    if (pos.outcome() != Outcome::Ongoing || repetition<G>(line)) return "the game is over after it";
+    return std::nullopt;
+}
+
+// Plays one game from `opening`, each side under its own time control (a handicap when they differ).
+// on_move (may be empty) is called after every move, for progress displays.
+template <Game G>
+GameRecord play_game(EngineClient& sente, EngineClient& gote, const Opening& opening, const TimeControl tcs[2],
+                     const Adjudication& adj, const std::function<void()>& on_move = {}) {
     using std::chrono::milliseconds;
-    GameRecord rec{sente.name(), gote.name(), opening, Outcome::Draw, "", {}};
-    auto start = G::Position::from_sfen(opening);
+    GameRecord rec{sente.name(), gote.name(), opening, Outcome::Draw, "", {}, {}, {}, false};
+    EngineClient* engines[2] = {&sente, &gote};
+    auto start = G::Position::from_sfen(opening.sfen);
     if (!start) {
         rec.reason = "bad opening: " + start.error();
         return rec;
     }
     typename G::Position pos = start.value();
-    UsiEngine* engines[2] = {&sente, &gote};
-    // A loss for the side `c` (Sente 0, Gote 1).
-    auto lose = [&](int c, const std::string& why) {
-        rec.result = c == 0 ? Outcome::Loss : Outcome::Win;
-        rec.reason = engines[c]->name() + ": " + why;
+    std::vector<Visit> line{{pos.key(), pos.in_check()}};
+    std::vector<std::string> all_moves;  // from opening.sfen, for the engines
+    for (const auto& m : opening.moves) {
+        auto parsed = pos.parse_move(m);
+        if (!parsed) {
+            rec.reason = "bad opening: move '" + m + "': " + parsed.error();
+            return rec;
+        }
+        pos.play(parsed.value());
+        line.push_back({pos.key(), pos.in_check()});
+        all_moves.push_back(m);
+    }
+    auto finish = [&](Outcome for_sente, const std::string& why) {
+        rec.result = for_sente;
+        rec.reason = why;
+        for (int c = 0; c < 2; ++c) engines[c]->game_over(outcome_word(for_sente), c, why);
         return rec;
     };
-    for (int c = 0; c < 2; ++c)
-        if (auto e = engines[c]->new_game(milliseconds(10000))) return lose(c, *e);
-    int64_t clock[2] = {sente_tc.base_ms, gote_tc.base_ms};
-    std::vector<Visit> line;
-    std::string moves_text;
+    // A loss for the side `c` (Sente 0, Gote 1), or an interrupted game.
+    auto lose = [&](int c, const std::string& why) {
+        if (why == "interrupted") {
+            rec.interrupted = true;
+            rec.reason = why;
+            return rec;
+        }
+        return finish(c == 0 ? Outcome::Loss : Outcome::Win, engines[c]->name() + ": " + why);
+    };
+    for (int c = 0; c < 2; ++c) {
+        GameStart gs{std::string(G::name), opening.sfen, opening.sfen == G::start_sfen, opening.moves, tcs[c]};
+        if (auto e = engines[c]->new_game(gs, milliseconds(10000))) return lose(c, *e);
+    }
+    int64_t clock[2] = {tcs[0].base_ms, tcs[1].base_ms};
     for (int ply = 0;; ++ply) {
-        line.push_back({pos.key(), pos.in_check()});
         const int stm = pos.side() == Sente ? 0 : 1;
         const auto by_repetition = repetition<G>(line);
         const Outcome o = by_repetition ? *by_repetition : pos.outcome();
-        if (o != Outcome::Ongoing) {
-            rec.result = stm == 0 ? o : opposite(o);
-            rec.reason = by_repetition ? "repetition" : "rules";
-            return rec;
-        }
-        if (ply >= max_plies) {
-            rec.reason = "move cap";
-            return rec;
-        }
-        const TimeControl& tc = *tcs[stm];
+        if (o != Outcome::Ongoing) return finish(stm == 0 ? o : opposite(o), by_repetition ? "repetition" : "rules");
+        if (ply >= adj.max_plies) return finish(Outcome::Draw, "move cap");
+        // Adjudication on the engines' scores (each for its own side).
+        const size_t n = rec.scores.size();
+        auto agree = [&](int moves, auto&& ok) {
+            if (moves <= 0 || n < size_t(2 * moves)) return false;
+            for (size_t i = n - size_t(2 * moves); i < n; ++i)
+                if (!rec.scores[i] || !ok(*rec.scores[i], i)) return false;
+            return true;
+        };
+        // Score i is the one its mover reported: the side to move now made move i when n - i is even.
+        const auto lost_side = [&](int s, size_t i) { return ((n - i) % 2 == 0) ? s <= -adj.resign_score : s >= adj.resign_score; };
+        if (agree(adj.resign_moves, lost_side)) return lose(stm, "adjudicated lost (both engines' scores)");
+        const auto won_side = [&](int s, size_t i) { return ((n - i) % 2 == 0) ? s >= adj.resign_score : s <= -adj.resign_score; };
+        if (agree(adj.resign_moves, won_side)) return lose(1 - stm, "adjudicated lost (both engines' scores)");
+        if (ply >= adj.draw_from && agree(adj.draw_moves, [&](int s, size_t) { return std::abs(s) <= adj.draw_score; }))
+            return finish(Outcome::Draw, "adjudicated draw (both engines' scores)");
+
+        const TimeControl& tc = tcs[stm];
         const int64_t allowed = tc.clocked() ? clock[stm] + tc.byoyomi_ms + tc.inc_ms
                                 : tc.movetime_ms ? tc.movetime_ms
                                                  : int64_t(60000);  // depth and nodes: a minute at most
-        const std::string position = "position sfen " + opening + (moves_text.empty() ? "" : " moves" + moves_text);
-        auto answer = engines[stm]->go(position, tc.go_command(clock[0], clock[1]), milliseconds(allowed + tc.margin_ms));
+        Turn turn{&all_moves, {clock[0], clock[1]}, stm};
+        auto answer = engines[stm]->go(turn, milliseconds(allowed + tc.margin_ms));
         if (!answer) return lose(stm, answer.error());
         const EngineMove& m = answer.value();
         if (tc.clocked()) {
@@ -97,12 +148,17 @@ GameRecord play_game(UsiEngine& sente, UsiEngine& gote, const std::string& openi
             return lose(stm, "time forfeit");
         }
         if (m.move == "resign") return lose(stm, "resigned");
+        // No game we know has a declaration win yet (shogi's entering king will check it here).
         if (m.move == "win") return lose(stm, "claimed a win the rules do not give");
         auto parsed = pos.parse_move(m.move);
         if (!parsed) return lose(stm, "illegal move '" + m.move + "': " + parsed.error());
         pos.play(parsed.value());
+        line.push_back({pos.key(), pos.in_check()});
         rec.moves.push_back(m.move);
-        moves_text += " " + m.move;
+        rec.scores.push_back(m.score_cp);
+        rec.times_ms.push_back(m.elapsed.count());
+        all_moves.push_back(m.move);
+        if (on_move) on_move();
     }
 }
 

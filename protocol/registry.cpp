@@ -30,15 +30,19 @@ std::string eval_terms() {
         s += (i ? "," : "") + std::string(w.names[i]) + "=" + std::to_string(w.values[i]);
     return s;
 }
+template <Game G>
+Result<std::vector<Opening>> read_book(const std::string& path) {
+    return match_detail::read_book(path, std::string(G::start_sfen), &opening_error<G>);
+}
 }  // namespace
 
 const std::vector<GameEntry>& games() {
     static const std::vector<GameEntry> list = {
         {dobutsu::Dobutsu::name, "Dobutsu shogi (3x4 animal shogi)",
          &make_with_tables<dobutsu::Dobutsu, &dobutsu::load_oracle, &dobutsu::default_tablebase_path>,
-         &self_play<dobutsu::Dobutsu>, &eval_terms<dobutsu::Dobutsu>, &run_match<dobutsu::Dobutsu>},
+         &self_play<dobutsu::Dobutsu>, &eval_terms<dobutsu::Dobutsu>, &run_match<dobutsu::Dobutsu>, &read_book<dobutsu::Dobutsu>},
         {jungle::Jungle::name, "Jungle / Dou Shou Qi (7x9 animal chess)", &make<jungle::Jungle>,
-         &self_play<jungle::Jungle>, &eval_terms<jungle::Jungle>, &run_match<jungle::Jungle>},
+         &self_play<jungle::Jungle>, &eval_terms<jungle::Jungle>, &run_match<jungle::Jungle>, &read_book<jungle::Jungle>},
     };
     return list;
 }

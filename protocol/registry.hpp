@@ -18,6 +18,7 @@ struct GameEntry {
     Result<MatchSummary> (*self_play)(const SelfPlayConfig& config, Output& out);
     std::string (*eval_terms)();  // "name=default,..." of the game's evaluation weights
     Result<MatchResult> (*match)(const MatchConfig& config, Output& out);  // engine processes against each other
+    Result<std::vector<Opening>> (*read_book)(const std::string& path);    // an opening file, checked
 };
 
 const std::vector<GameEntry>& games();

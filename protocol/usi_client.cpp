@@ -19,9 +19,29 @@ std::vector<std::string> words(const std::string& line) {
 milliseconds left_until(Clock::time_point deadline) {
     return std::max(milliseconds(0), std::chrono::duration_cast<milliseconds>(deadline - Clock::now()));
 }
+std::string go_command(const TimeControl& tc, const Turn& turn) {
+    if (tc.depth) return "go depth " + std::to_string(tc.depth);
+    if (tc.nodes) return "go nodes " + std::to_string(tc.nodes);
+    if (tc.movetime_ms) return "go movetime " + std::to_string(tc.movetime_ms);
+    std::string g = "go btime " + std::to_string(turn.clock_ms[0]) + " wtime " + std::to_string(turn.clock_ms[1]);
+    if (tc.byoyomi_ms) g += " byoyomi " + std::to_string(tc.byoyomi_ms);
+    if (tc.inc_ms) g += " binc " + std::to_string(tc.inc_ms) + " winc " + std::to_string(tc.inc_ms);
+    return g;
+}
 }  // namespace
 
-Result<std::unique_ptr<UsiEngine>> UsiEngine::start(const EngineSpec& spec, milliseconds timeout) {
+std::string describe_wait_failure(EngineProcess& p, const std::string& name, EngineProcess::Read r,
+                                  const std::string& what, milliseconds timeout) {
+    if (r == EngineProcess::Read::Timeout) return "no " + what + " within " + std::to_string(timeout.count()) + " ms";
+    if (r == EngineProcess::Read::Interrupted) return "interrupted";
+    // Its output closed: give the process a moment to end so that the reason (exit status, signal) is known.
+    for (int i = 0; i < 100 && p.running(); ++i) std::this_thread::sleep_for(milliseconds(5));
+    const std::string how = p.end_reason();
+    return name + " ended before " + (what == "move" ? "its move" : what) + (how.empty() ? "" : " (" + how + ")");
+}
+
+Result<std::unique_ptr<UsiEngine>> UsiEngine::start(const EngineSpec& spec, const std::string& variant,
+                                                    milliseconds timeout) {
     auto process = EngineProcess::start(spec.argv);
     if (!process) return Error{process.error()};
     auto e = std::unique_ptr<UsiEngine>(new UsiEngine());
@@ -29,57 +49,64 @@ Result<std::unique_ptr<UsiEngine>> UsiEngine::start(const EngineSpec& spec, mill
     e->name_ = spec.name.empty() ? spec.argv.front() : spec.name;
     if (!e->process_->send("usi")) return Error{e->gone("the usi command")};
     if (auto err = e->wait_for("usiok", timeout)) return Error{*err};
-    for (const auto& [name, value] : spec.options)
-        if (!e->process_->send("setoption name " + name + " value " + value))
-            return Error{e->gone("setoption " + name)};
+    // The game: our USI_Variant, or Fairy-Stockfish's UCI_Variant; a plain shogi engine needs neither.
+    const std::string name = spec.variant.empty() ? variant : spec.variant;
+    std::vector<std::pair<std::string, std::string>> options;
+    if (e->declared_.count("USI_Variant")) options.push_back({"USI_Variant", name});
+    else if (e->declared_.count("UCI_Variant")) options.push_back({"UCI_Variant", name});
+    else if (name != "shogi")
+        return Error{e->name_ + " declares neither USI_Variant nor UCI_Variant, so it cannot be told to play " + name};
+    options.insert(options.end(), spec.options.begin(), spec.options.end());
+    for (const auto& [option, value] : options)
+        if (!e->process_->send("setoption name " + option + " value " + value))
+            return Error{e->gone("setoption " + option)};
     if (!e->process_->send("isready")) return Error{e->gone("isready")};
     if (auto err = e->wait_for("readyok", timeout)) return Error{*err};
     return e;
 }
 
 std::string UsiEngine::gone(const std::string& what) {
-    // Its output closed: give the process a moment to end so that the reason (exit status, signal) is known.
-    for (int i = 0; i < 100 && process_->running(); ++i) std::this_thread::sleep_for(milliseconds(5));
-    const std::string how = process_->end_reason();
-    return name_ + " ended before " + what + (how.empty() ? "" : " (" + how + ")");
+    return describe_wait_failure(*process_, name_, EngineProcess::Read::Closed, what, milliseconds(0));
 }
 
 std::optional<std::string> UsiEngine::wait_for(const std::string& token, milliseconds timeout) {
     const auto deadline = Clock::now() + timeout;
     std::string line;
     for (;;) {
-        switch (process_->read_line(line, left_until(deadline))) {
-            case EngineProcess::Read::Timeout:
-                return name_ + " did not answer '" + token + "' within " + std::to_string(timeout.count()) + " ms";
-            case EngineProcess::Read::Closed: return gone("'" + token + "'");
-            case EngineProcess::Read::Line: break;
-        }
+        const auto r = process_->read_line(line, left_until(deadline));
+        if (r == EngineProcess::Read::Timeout)
+            return name_ + " did not answer '" + token + "' within " + std::to_string(timeout.count()) + " ms";
+        if (r != EngineProcess::Read::Line)
+            return describe_wait_failure(*process_, name_, r, "'" + token + "'", timeout);
         const auto w = words(line);
         if (w.empty()) continue;
         if (token == "usiok" && w[0] == "id" && w.size() >= 3 && w[1] == "name")
             id_name_ = line.substr(line.find("name") + 5);
+        if (token == "usiok" && w[0] == "option" && w.size() >= 3 && w[1] == "name") declared_.insert(w[2]);
         if (w[0] == token) return std::nullopt;
     }
 }
 
-std::optional<std::string> UsiEngine::new_game(milliseconds timeout) {
+std::optional<std::string> UsiEngine::new_game(const GameStart& start, milliseconds timeout) {
+    game_ = start;
     if (!process_->send("usinewgame") || !process_->send("isready")) return gone("a new game");
     return wait_for("readyok", timeout);
 }
 
-Result<EngineMove> UsiEngine::go(const std::string& position, const std::string& go, milliseconds timeout) {
+Result<EngineMove> UsiEngine::go(const Turn& turn, milliseconds timeout) {
     const auto t0 = Clock::now();
     const auto deadline = t0 + timeout;
-    if (!process_->send(position) || !process_->send(go)) return Error{gone("its move")};
+    std::string position = game_.standard_start ? "position startpos" : "position sfen " + game_.sfen;
+    if (!turn.moves->empty()) {
+        position += " moves";
+        for (const auto& m : *turn.moves) position += " " + m;
+    }
+    if (!process_->send(position) || !process_->send(go_command(game_.tc, turn))) return Error{gone("its move")};
     EngineMove result;
     std::string line;
     for (;;) {
-        switch (process_->read_line(line, left_until(deadline))) {
-            case EngineProcess::Read::Timeout:
-                return Error{"no move within " + std::to_string(timeout.count()) + " ms"};
-            case EngineProcess::Read::Closed: return Error{gone("its move")};
-            case EngineProcess::Read::Line: break;
-        }
+        const auto r = process_->read_line(line, left_until(deadline));
+        if (r != EngineProcess::Read::Line) return Error{describe_wait_failure(*process_, name_, r, "move", timeout)};
         const auto w = words(line);
         if (w.empty()) continue;
         if (w[0] == "info") {
@@ -102,6 +129,12 @@ Result<EngineMove> UsiEngine::go(const std::string& position, const std::string&
             return result;
         }
     }
+}
+
+void UsiEngine::game_over(const std::string& result, int side, const std::string&) {
+    const bool sente_won = result == "1-0", gote_won = result == "0-1";
+    const char* word = !sente_won && !gote_won ? "draw" : (sente_won == (side == 0)) ? "win" : "lose";
+    process_->send(std::string("gameover ") + word);
 }
 
 void UsiEngine::quit() {

@@ -9,6 +9,10 @@ command -v g++ >/dev/null 2>&1 || need+=(g++)
 command -v make >/dev/null 2>&1 || need+=(make)
 [ -f /usr/include/boost/program_options.hpp ] || need+=(libboost-program-options-dev)
 [ -f /usr/include/doctest/doctest.h ] || need+=(doctest-dev)
+# `setup.sh --tests`: also the engines of other authors that the tests play against (menagerie match).
+if [ "${1:-}" = "--tests" ]; then
+  command -v fairy-stockfish >/dev/null 2>&1 || [ -x /usr/games/fairy-stockfish ] || need+=(fairy-stockfish)
+fi
 
 if [ ${#need[@]} -eq 0 ]; then
   exit 0

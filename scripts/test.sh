@@ -3,7 +3,7 @@
 # Long checks (deep perft) are behind the CTest label "long": run them with scripts/long-checks.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh
+scripts/setup.sh --tests
 jobs="$(nproc 2>/dev/null || echo 2)"
 for preset in release sanitize; do
   echo "=== $preset build" >&2

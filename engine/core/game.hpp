@@ -17,6 +17,9 @@ using MoveListOf = MoveList<typename G::Move, G::max_moves>;
 // A game type G bundles:
 //   G::name               its USI_Variant name
 //   G::start_sfen         the start position
+//   G::files, G::ranks    the board's size
+//   G::shogi_squares      how moves name squares: "7g" (file number from the right, rank letter from the top)
+//                         or "a1" (file letter from the left, rank number from the bottom)
 //   G::Move               a small value type; Move{} is "no move"
 //   G::max_moves          an upper bound on legal moves in any position
 //   G::repetition_count   the occurrence of one position (board, hands, side to move) that ends the game
@@ -31,6 +34,9 @@ concept Game = requires(typename G::Position& p, const typename G::Position& cp,
                         MoveListOf<G>& list, std::string_view text) {
     { G::name } -> std::convertible_to<std::string_view>;
     { G::start_sfen } -> std::convertible_to<std::string_view>;
+    { G::files } -> std::convertible_to<int>;
+    { G::ranks } -> std::convertible_to<int>;
+    { G::shogi_squares } -> std::convertible_to<bool>;
     { G::max_moves } -> std::convertible_to<std::size_t>;
     { G::repetition_count } -> std::convertible_to<int>;
     { G::repetition_outcome(true, true) } -> std::same_as<Outcome>;

@@ -69,6 +69,8 @@ struct Dobutsu {
     using Move = dobutsu::Move;
     static constexpr std::string_view name = "dobutsu";
     static constexpr std::string_view start_sfen = "gle/1c1/1C1/ELG b - 1";
+    static constexpr int files = 3, ranks = 4;
+    static constexpr bool shogi_squares = true;  // "2c": file from the right, rank letter from the top
     static constexpr std::size_t max_moves = 64;  // 8 pieces x 8 steps, or 3 kinds x 11 empty squares
     static constexpr int repetition_count = 3;
     // A draw, even when one side checked throughout (the rules allow perpetual check).

@@ -1,0 +1,388 @@
+#include "protocol/xboard_client.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <thread>
+
+#include "engine/core/text.hpp"
+#include "protocol/usi_client.hpp"
+
+namespace menagerie {
+
+using Clock = std::chrono::steady_clock;
+using std::chrono::milliseconds;
+
+namespace {
+milliseconds left_until(Clock::time_point deadline) {
+    return std::max(milliseconds(0), std::chrono::duration_cast<milliseconds>(deadline - Clock::now()));
+}
+bool parse_int(std::string_view t, int64_t& v) {
+    if (!t.empty() && t[0] == '+') t.remove_prefix(1);
+    const auto [ptr, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+    return ec == std::errc() && ptr == t.data() + t.size();
+}
+// "feature a=1 b="x y" c=2" into name/value pairs.
+std::vector<std::pair<std::string, std::string>> parse_features(std::string_view line) {
+    std::vector<std::pair<std::string, std::string>> out;
+    size_t i = line.find("feature") + 7;
+    while (i < line.size()) {
+        while (i < line.size() && std::isspace((unsigned char)line[i])) ++i;
+        const size_t eq = line.find('=', i);
+        if (eq == std::string_view::npos) break;
+        std::string name(line.substr(i, eq - i));
+        i = eq + 1;
+        std::string value;
+        if (i < line.size() && line[i] == '"') {
+            const size_t close = line.find('"', i + 1);
+            value = std::string(line.substr(i + 1, (close == std::string_view::npos ? line.size() : close) - i - 1));
+            i = close == std::string_view::npos ? line.size() : close + 1;
+        } else {
+            size_t end = i;
+            while (end < line.size() && !std::isspace((unsigned char)line[end])) ++end;
+            value = std::string(line.substr(i, end - i));
+            i = end;
+        }
+        out.emplace_back(std::move(name), std::move(value));
+    }
+    return out;
+}
+// Seconds as XBoard's level command writes them: minutes, or minutes:seconds.
+std::string level_time(int64_t ms) {
+    const int64_t s = (ms + 999) / 1000;
+    return s % 60 == 0 ? std::to_string(s / 60) : std::to_string(s / 60) + ":" + (s % 60 < 10 ? "0" : "") + std::to_string(s % 60);
+}
+// A square of our USI notation at `text[i]`: shogi style "12a" (file from the right, rank letter from the top)
+// or chess style "a1". Gives the column from the left (0-based) and the row from the bottom (0-based).
+bool read_usi_square(const std::string& text, size_t& i, const BoardNotation& n, int& col, int& row) {
+    if (n.shogi_squares) {
+        int file = 0;
+        size_t start = i;
+        while (i < text.size() && std::isdigit((unsigned char)text[i]) && i - start < 2) file = file * 10 + (text[i++] - '0');
+        if (i == start || i >= text.size() || file < 1 || file > n.files) return false;
+        const int rank = text[i] - 'a';
+        if (rank < 0 || rank >= n.ranks) return false;
+        ++i;
+        col = n.files - file;
+        row = n.ranks - 1 - rank;
+        return true;
+    }
+    if (i >= text.size()) return false;
+    col = text[i] - 'a';
+    if (col < 0 || col >= n.files) return false;
+    int rank = 0;
+    const size_t start = ++i;
+    while (i < text.size() && std::isdigit((unsigned char)text[i]) && i - start < 2) rank = rank * 10 + (text[i++] - '0');
+    if (i == start || rank < 1 || rank > n.ranks) return false;
+    row = rank - 1;
+    return true;
+}
+// The same for XBoard's coordinates: always "a1" style, a the left file from Sente's side, 1 Sente's back rank.
+bool read_xboard_square(const std::string& text, size_t& i, const BoardNotation& n, int& col, int& row) {
+    return read_usi_square(text, i, BoardNotation{n.files, n.ranks, false}, col, row);
+}
+std::string usi_square(int col, int row, const BoardNotation& n) {
+    if (n.shogi_squares) return std::to_string(n.files - col) + char('a' + (n.ranks - 1 - row));
+    return char('a' + col) + std::to_string(row + 1);
+}
+std::string xboard_square(int col, int row) { return char('a' + col) + std::to_string(row + 1); }
+
+using SquareReader = bool (*)(const std::string&, size_t&, const BoardNotation&, int&, int&);
+Result<std::string> translate(const std::string& move, const BoardNotation& n, SquareReader read, char drop_in,
+                              char drop_out, bool to_xboard) {
+    auto write = [&](int col, int row) { return to_xboard ? xboard_square(col, row) : usi_square(col, row, n); };
+    const Error bad{"'" + move + "' is not a move on a " + std::to_string(n.files) + "x" + std::to_string(n.ranks) + " board"};
+    size_t i = 0;
+    int c1 = 0, r1 = 0, c2 = 0, r2 = 0;
+    std::string out;
+    if (move.size() >= 2 && std::isalpha((unsigned char)move[0]) && move[1] == drop_in) {
+        i = 2;
+        if (!read(move, i, n, c2, r2)) return bad;
+        out = std::string(1, move[0]) + drop_out + write(c2, r2);
+    } else {
+        if (!read(move, i, n, c1, r1) || !read(move, i, n, c2, r2)) return bad;
+        out = write(c1, r1) + write(c2, r2);
+    }
+    if (i < move.size() && move[i] == '+') out += move[i++];
+    if (i != move.size()) return bad;
+    return out;
+}
+}  // namespace
+
+Result<std::string> usi_to_xboard_move(const std::string& move, const BoardNotation& n) {
+    return translate(move, n, read_usi_square, '*', '@', true);
+}
+
+Result<std::string> xboard_to_usi_move(const std::string& move, const BoardNotation& n) {
+    return translate(move, n, read_xboard_square, '@', '*', false);
+}
+
+Result<std::string> sfen_to_xboard_fen(const std::string& sfen) {
+    const auto f = split_fields(sfen);
+    if (f.size() < 2) return Error{"'" + sfen + "' is not a position"};
+    // Jungle-style positions have no hand field: board, side, move number.
+    const bool hands = f.size() >= 4;
+    std::string hand;
+    if (hands && f[2] != "-") {
+        int count = 0;
+        for (char ch : f[2]) {
+            if (std::isdigit((unsigned char)ch)) {
+                count = count * 10 + (ch - '0');
+                continue;
+            }
+            hand.append(size_t(std::max(count, 1)), ch);
+            count = 0;
+        }
+    }
+    if (f[1] != "b" && f[1] != "w") return Error{"'" + std::string(f[1]) + "' is not a side to move"};
+    const std::string side = f[1] == "b" ? "w" : "b";  // XBoard: White (our Sente) moves first
+    const std::string_view number = f.size() >= 4 ? f[3] : f.size() >= 3 ? f[2] : "1";
+    return std::string(f[0]) + (hands ? "[" + hand + "]" : "") + " " + side + " - - 0 " + std::string(number);
+}
+
+std::optional<std::string> xboard_time_control_error(const TimeControl& tc) {
+    if (tc.nodes) return "XBoard engines have no node limit";
+    if (tc.movetime_ms && tc.movetime_ms % 1000) return "XBoard engines take whole seconds per move (st)";
+    if (tc.clocked() && tc.byoyomi_ms && tc.base_ms) return "XBoard engines have no byoyomi after a main time";
+    if (tc.clocked() && tc.byoyomi_ms % 1000) return "XBoard engines take whole seconds per move (st)";
+    return std::nullopt;
+}
+
+Result<std::unique_ptr<XboardEngine>> XboardEngine::start(const EngineSpec& spec, const std::string& variant,
+                                                           const BoardNotation& notation, milliseconds timeout) {
+    auto process = EngineProcess::start(spec.argv);
+    if (!process) return Error{process.error()};
+    auto e = std::unique_ptr<XboardEngine>(new XboardEngine());
+    e->process_ = std::move(process.value());
+    e->name_ = spec.name.empty() ? spec.argv.front() : spec.name;
+    e->spec_ = spec;
+    e->variant_ = spec.variant.empty() ? variant : spec.variant;
+    e->notation_ = notation;
+    if (!e->send("xboard") || !e->send("protover 2")) return Error{e->gone("the handshake")};
+    // Protocol 2 engines answer with features up to done=1 (done=0: wait for it up to the timeout); an engine of
+    // the older dialect says nothing of them, and two seconds of silence about features mean that.
+    const auto t0 = Clock::now();
+    bool waiting_for_done = false;
+    std::string line;
+    for (;;) {
+        const auto limit = waiting_for_done ? timeout : std::min(timeout, milliseconds(2000));
+        const auto r = e->process_->read_line(line, left_until(t0 + limit));
+        if (r == EngineProcess::Read::Timeout) break;
+        if (r != EngineProcess::Read::Line)
+            return Error{describe_wait_failure(*e->process_, e->name_, r, "its features", timeout)};
+        const auto w = split_fields(line);
+        // An engine of the older dialect refuses `protover` as a move or command: no features are coming.
+        if (!waiting_for_done && e->features_.empty() && line.find("protover") != std::string::npos &&
+            (line.rfind("Illegal move", 0) == 0 || line.rfind("Error", 0) == 0))
+            break;
+        if (w.empty() || w[0] != "feature") continue;
+        bool done = false;
+        for (auto& [name, value] : parse_features(line)) {
+            static const char* known[] = {"setboard", "usermove", "ping", "variants", "myname", "done", "sigint",
+                                          "sigterm", "time", "draw", "reuse", "analyze", "colors", "san", "name",
+                                          "memory", "smp", "option", "debug", "pause", "nps", "exclude", "highlight"};
+            bool ok = false;
+            for (const char* k : known) ok = ok || name == k;
+            if (name == "san" && value == "1") ok = false;  // we send coordinates
+            if (name != "option" && name != "done") e->send((ok ? "accepted " : "rejected ") + name);
+            if (name == "done") {
+                done = value == "1";
+                waiting_for_done = value == "0";
+            }
+            if (name != "option") e->features_[name] = value;
+        }
+        if (done) break;
+    }
+    if (e->features_.count("variants")) {
+        bool found = false;
+        std::string list = e->features_["variants"];
+        size_t i = 0;
+        while (i <= list.size()) {
+            const size_t comma = std::min(list.find(',', i), list.size());
+            found = found || list.substr(i, comma - i) == e->variant_;
+            i = comma + 1;
+        }
+        if (!found) return Error{e->name_ + " does not play " + e->variant_ + " (its variants: " + list + ")"};
+    } else if (e->variant_ != "shogi") {
+        return Error{e->name_ + " names no variants, so it cannot be told to play " + e->variant_};
+    }
+    for (const auto& [name, value] : spec.options)
+        if (!e->send("option " + name + "=" + value)) return Error{e->gone("its options")};
+    for (const auto& command : spec.init)
+        if (!e->send(command)) return Error{e->gone("its init commands")};
+    if (auto err = e->sync(timeout)) return Error{*err};
+    return e;
+}
+
+std::string XboardEngine::gone(const std::string& what) {
+    return describe_wait_failure(*process_, name_, EngineProcess::Read::Closed, what, milliseconds(0));
+}
+
+std::optional<std::string> XboardEngine::sync(milliseconds timeout) {
+    if (!feature("ping")) return std::nullopt;
+    const std::string pong = "pong " + std::to_string(++ping_);
+    if (!send("ping " + std::to_string(ping_))) return gone("pong");
+    const auto deadline = Clock::now() + timeout;
+    std::string line;
+    for (;;) {
+        const auto r = process_->read_line(line, left_until(deadline));
+        if (r == EngineProcess::Read::Timeout)
+            return name_ + " did not answer 'ping' within " + std::to_string(timeout.count()) + " ms";
+        if (r != EngineProcess::Read::Line) return describe_wait_failure(*process_, name_, r, "pong", timeout);
+        if (line.rfind(pong, 0) == 0) return std::nullopt;
+    }
+}
+
+void XboardEngine::drain() {
+    std::string line;
+    while (process_->read_line(line, milliseconds(0)) == EngineProcess::Read::Line) {
+    }
+}
+
+bool XboardEngine::send_move(const std::string& usi_move) {
+    std::string text = usi_move;
+    if (!spec_.usi_moves) {
+        auto x = usi_to_xboard_move(usi_move, notation_);
+        if (!x) return false;
+        text = x.value();
+    }
+    last_sent_ = text;
+    return send(feature("usermove") ? "usermove " + text : text);
+}
+
+std::optional<std::string> XboardEngine::new_game(const GameStart& start, milliseconds timeout) {
+    game_ = start;
+    last_sent_.clear();
+    if (auto e = xboard_time_control_error(start.tc)) return *e;
+    drain();
+    if (!send("new")) return gone("a new game");
+    if (features_.count("variants")) send("variant " + variant_);
+    send("force");
+    if (!features_.empty()) {
+        send("easy");  // no pondering
+        send("post");
+    }
+    const TimeControl& tc = start.tc;
+    if (tc.depth) send("sd " + std::to_string(tc.depth));
+    else if (tc.movetime_ms) send("st " + std::to_string(tc.movetime_ms / 1000));
+    else if (tc.byoyomi_ms && !tc.base_ms) send("st " + std::to_string(tc.byoyomi_ms / 1000));
+    else send("level 0 " + level_time(tc.base_ms) + " " + std::to_string(tc.inc_ms / 1000));
+    if (!start.standard_start) {
+        if (!feature("setboard")) return name_ + " cannot be given a position (no setboard); use openings from the start";
+        auto fen = sfen_to_xboard_fen(start.sfen);
+        if (!fen) return fen.error();
+        send("setboard " + fen.value());
+    }
+    for (const auto& m : start.opening_moves)
+        if (!send_move(m)) return "cannot send the opening move " + m;
+    known_ = start.opening_moves.size();
+    forced_ = true;
+    if (auto e = sync(timeout)) return e;
+    return process_->running() ? std::nullopt : std::optional<std::string>(gone("a new game"));
+}
+
+Result<EngineMove> XboardEngine::go(const Turn& turn, milliseconds timeout) {
+    const auto t0 = Clock::now();
+    const auto deadline = t0 + timeout;
+    const auto& moves = *turn.moves;
+    auto clocks = [&] {
+        if (!game_.tc.clocked()) return;
+        send("time " + std::to_string(turn.clock_ms[turn.side] / 10));
+        send("otim " + std::to_string(turn.clock_ms[1 - turn.side] / 10));
+    };
+    // The engine out of force mode plays on at the opponent's move; otherwise (its first move of the game, or
+    // anything unexpected) it is told the moves in force mode and then `go`.
+    if (!forced_ && moves.size() == known_ + 1) {
+        clocks();
+        if (!send_move(moves.back())) return Error{gone("its move")};
+    } else {
+        if (!forced_) send("force");
+        for (size_t i = known_; i < moves.size(); ++i)
+            if (!send_move(moves[i])) return Error{gone("its move")};
+        clocks();
+        if (!send("go")) return Error{gone("its move")};
+        forced_ = false;
+    }
+    known_ = moves.size();
+    EngineMove result;
+    std::string line;
+    for (;;) {
+        const auto r = process_->read_line(line, left_until(deadline));
+        if (r != EngineProcess::Read::Line) return Error{describe_wait_failure(*process_, name_, r, "move", timeout)};
+        const auto w = split_fields(line);
+        if (w.empty()) continue;
+        std::string move;
+        if (w[0] == "move" && w.size() >= 2) {
+            move = std::string(w[1]);
+        } else if (w.size() >= 3 && w[0].back() == '.' && w[1] == "...") {
+            move = std::string(w[2]);  // the xshogi dialect: "12. ... 7g7f"
+        } else if (w[0] == "1-0" || w[0] == "0-1" || w[0] == "1/2-1/2") {
+            // A result instead of a move: the engine thinks the game is over, which our rules do not say (we
+            // only ask for a move in a game that goes on).
+            return Error{"claimed the game over ('" + line + "') where the rules go on"};
+        } else if (w[0] == "resign" || (w.size() >= 2 && w[1] == "resigns")) {
+            move = "resign";
+        } else if ((line.rfind("Illegal move", 0) == 0 || line.rfind("Error", 0) == 0) && !last_sent_.empty() &&
+                   line.find(last_sent_) != std::string::npos) {
+            // It refused a move our rules allow (its rules differ, or it thought the game over).
+            return Error{"rejected the legal move " + moves.back() + ": " + line};
+        } else if (int64_t depth = 0, score = 0; w.size() >= 4 && parse_int(w[0], depth) && parse_int(w[1], score)) {
+            // Thinking output: ply score time nodes pv. Mate scores are 100000 + n or thereabouts.
+            result.score_cp = int(std::clamp<int64_t>(score, -30000, 30000));
+            continue;
+        } else {
+            continue;
+        }
+        result.elapsed = std::chrono::duration_cast<milliseconds>(Clock::now() - t0);
+        if (move == "resign") {
+            result.move = move;
+            return result;
+        }
+        if (spec_.usi_moves) {
+            result.move = move;
+        } else {
+            auto usi = xboard_to_usi_move(move, notation_);
+            if (!usi) return Error{"illegal move '" + move + "': " + usi.error()};
+            result.move = usi.value();
+        }
+        ++known_;
+        return result;
+    }
+}
+
+void XboardEngine::game_over(const std::string& result, int, const std::string& reason) {
+    if (!features_.empty()) send("result " + result + " {" + reason + "}");
+    send("force");
+    forced_ = true;
+}
+
+void XboardEngine::quit() {
+    if (!process_->running()) return;
+    process_->send("quit");
+    for (int i = 0; i < 50 && process_->running(); ++i) std::this_thread::sleep_for(milliseconds(10));
+    process_->kill();
+}
+
+Result<std::unique_ptr<EngineClient>> start_engine(const EngineSpec& spec, const std::string& variant,
+                                                   const BoardNotation& notation, milliseconds timeout) {
+    if (spec.protocol == EngineProtocol::Xboard) {
+        auto e = XboardEngine::start(spec, variant, notation, timeout);
+        if (!e) return Error{e.error()};
+        return std::unique_ptr<EngineClient>(std::move(e.value()));
+    }
+    auto e = UsiEngine::start(spec, variant, timeout);
+    if (!e) return Error{e.error()};
+    return std::unique_ptr<EngineClient>(std::move(e.value()));
+}
+
+std::string TimeControl::text() const {
+    if (depth) return "depth=" + std::to_string(depth);
+    if (nodes) return "nodes=" + std::to_string(nodes);
+    if (movetime_ms) return "movetime=" + std::to_string(movetime_ms);
+    std::string t = "time=" + std::to_string(base_ms);
+    if (inc_ms) t += ",inc=" + std::to_string(inc_ms);
+    if (byoyomi_ms) t += ",byoyomi=" + std::to_string(byoyomi_ms);
+    return t;
+}
+
+}  // namespace menagerie
