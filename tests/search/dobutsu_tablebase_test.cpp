@@ -10,6 +10,7 @@
 #include <fstream>
 #include <map>
 #include <unordered_map>
+#include <utility>
 
 #include "engine/core/zobrist.hpp"
 #include "engine/dobutsu/index.hpp"
@@ -275,6 +276,12 @@ struct SubgameTable {
     SolveSummary summary;
     std::string path;
     std::shared_ptr<const Tablebase> table;
+    SubgameTable() = default;
+    SubgameTable(SubgameTable&& o) noexcept
+        : summary(o.summary), path(std::exchange(o.path, {})), table(std::move(o.table)) {}
+    ~SubgameTable() {  // the file goes when the test process ends
+        if (!path.empty()) std::remove(path.c_str());
+    }
 };
 
 const SubgameTable& subgame() {
