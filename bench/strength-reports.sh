@@ -2,7 +2,8 @@
 # The strength reports of the match runner, one command per report (each prints its own result):
 #   handicap   Dobutsu, depth 4 against depth 8
 #   dobutsu    Dobutsu, a round robin of the six Skill_Level presets (0, 4, 8, 12, 16, 20)
-#   table      Dobutsu, the tablebase engine against search (needs the table: menagerie solve dobutsu)
+#   table      Dobutsu, the tablebase engine against search (needs the table: menagerie solve dobutsu; $TABLE
+#              names the file when it is not in the default place)
 #   jungle     Jungle, a round robin of the six presets
 #   fsf        Dobutsu against Fairy-Stockfish 11.1 through USI and through XBoard (its Dobutsu rules are
 #              older than ours, so this checks the runner's two protocols, not strength)
@@ -27,7 +28,7 @@ for report in "$@"; do
     dobutsu) ladder dobutsu 20 50 ;;
     jungle) ladder jungle 10 50 ;;
     table)
-      "$bin" match --variant dobutsu --engine "cmd=$bin name=table" \
+      "$bin" match --variant dobutsu --engine "cmd=$bin name=table option.TablebaseFile=${TABLE:-auto}" \
         --engine "cmd=$bin name=search option.TablebaseFile=none" --games 100 --tc movetime=100 \
         --concurrency 2 --seed 7 --quiet ;;
     fsf)

@@ -29,7 +29,10 @@ Result<std::vector<Opening>> read_book(const std::string& path, const std::strin
             i = 1;
         } else {
             // The SFEN: every field up to "moves" (or the end).
-            for (; i < fields.size() && fields[i] != "moves"; ++i) o.sfen += (o.sfen.empty() ? "" : " ") + std::string(fields[i]);
+            for (; i < fields.size() && fields[i] != "moves"; ++i) {
+                if (!o.sfen.empty()) o.sfen += ' ';
+                o.sfen.append(fields[i]);
+            }
         }
         if (i < fields.size()) {
             if (fields[i] != "moves")
@@ -148,8 +151,9 @@ void Reporter::end_status() {
 std::string live_status(const MatchResult& r, const std::vector<EngineSpec>& engines, int running, int moves,
                         const std::optional<match::Sprt>& sprt) {
     char text[256];
-    std::string s = "[" + std::to_string(r.games_played) + "/" + std::to_string(r.games_scheduled) + " games, " +
-                    std::to_string(running) + " running, " + std::to_string(moves) + " moves]";
+    std::snprintf(text, sizeof text, "[%d/%d games, %d running, %d moves]", r.games_played, r.games_scheduled, running,
+                  moves);
+    std::string s = text;
     if (engines.size() == 2) {
         const auto& t = r.vs[0][1];
         const auto est = match::estimate_elo(t.sample());

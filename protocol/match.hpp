@@ -37,6 +37,7 @@
 #include "protocol/match_stats.hpp"
 #include "protocol/output.hpp"
 #include "protocol/referee.hpp"
+#include "search/search.hpp"
 
 namespace menagerie {
 
@@ -47,6 +48,8 @@ struct MatchConfig {
     std::vector<Opening> book;        // openings from a file; empty: random ones
     bool book_random = false;         // take the book's lines in random order (else in file order)
     int opening_plies = 4;            // random plies from the start, when there is no book
+    int balance = 150;                // random openings: our search at balance_depth within +-balance cp (0: off)
+    int balance_depth = 6;
     uint64_t seed = 1;
     Adjudication adjudication;
     int concurrency = 1;
@@ -122,8 +125,28 @@ Result<MatchResult> run_match(const MatchConfig& c, Output& out) {
             openings.push_back(c.book[order[size_t(r) % order.size()]]);
         }
     } else {
-        for (int r = 0; r < rounds; ++r)
-            for (;;) {
+        // Random plies from the start, kept when our own search at a small depth finds the position
+        // balanced: no forced win, a score within +-balance. Of a thousand tries none balanced, the most
+        // balanced one is taken.
+        TranspositionTable<typename G::Move> tt(16);
+        Search<G> search(tt);
+        auto score = [&](const Opening& o) {
+            auto p = G::Position::from_sfen(o.sfen).value();
+            std::vector<Visit> history;
+            for (const auto& m : o.moves) {
+                history.push_back({p.key(), p.in_check()});
+                p.play(p.parse_move(m).value());
+            }
+            Limits limits;
+            limits.depth = c.balance_depth;
+            tt.clear();
+            search.clear_history();
+            return search.run(p, history, limits, SearchOptions{}, {}).score;
+        };
+        for (int r = 0; r < rounds; ++r) {
+            std::optional<Opening> best;
+            int best_score = 0;
+            for (int attempt = 0; attempt < 1000; ++attempt) {
                 Opening o{std::string(G::start_sfen), {}};
                 auto p = G::Position::from_sfen(G::start_sfen).value();
                 for (int i = 0; i < c.opening_plies && p.outcome() == Outcome::Ongoing; ++i) {
@@ -134,11 +157,18 @@ Result<MatchResult> run_match(const MatchConfig& c, Output& out) {
                     o.moves.push_back(p.move_text(m));
                     p.play(m);
                 }
-                if (!opening_error<G>(o)) {
-                    openings.push_back(std::move(o));
+                if (opening_error<G>(o)) continue;
+                if (c.balance <= 0) {
+                    best = std::move(o);
                     break;
                 }
+                const int v = std::abs(score(o));
+                if (!best || v < best_score) best = o, best_score = v;
+                if (v <= c.balance) break;
             }
+            if (!best) return Error{"no opening of " + std::to_string(c.opening_plies) + " plies could be found"};
+            openings.push_back(std::move(*best));
+        }
     }
     // The schedule: round by round, every pair of engines, the opening twice with colours swapped.
     struct Job {

@@ -36,7 +36,8 @@ const char* const kHelp =
     "TC: depth=N | nodes=N | movetime=MS | time=MS[,inc=MS][,byoyomi=MS]\n"
     "\n"
     "Openings: each is played twice, colours swapped; every pair of engines gets the same ones.\n"
-    "  --openings plies=N               N random plies from the start (default 4)\n"
+    "  --openings plies=N [balance=CP]  N random plies from the start (default 4), kept when our search at depth 6\n"
+    "                                   scores the position within +-CP (default 150; 0: any opening)\n"
     "  --openings file=F [order=random] a file, one opening per line: SFEN [moves M ...] or startpos [moves M ...]\n"
     "\n"
     "Examples:\n"
@@ -255,7 +256,7 @@ int match_command(const std::vector<std::string>& args) {
         "tc", po::value<std::string>()->default_value("movetime=100"), "time control TC (see below)")(
         "margin", po::value<int>()->default_value(1000), "ms beyond the allowed time before a forfeit")(
         "openings", po::value<std::vector<std::string>>()->multitoken(),
-        "plies=N | file=F [order=sequential|random] (see below)")(
+        "plies=N [balance=CP] | file=F [order=sequential|random] (see below)")(
         "seed", po::value<uint64_t>()->default_value(1), "random seed of the openings")(
         "max-plies", po::value<int>()->default_value(400), "a game with this many moves (after the opening) is a draw")(
         "resign", po::value<std::vector<std::string>>()->multitoken(),
@@ -344,11 +345,14 @@ int match_command(const std::vector<std::string>& args) {
 
     if (vm.count("openings")) {
         std::map<std::string, std::string> o;
-        if (auto e = parse_keys(vm["openings"].as<std::vector<std::string>>(), o, {"plies", "file", "order"}))
+        if (auto e = parse_keys(vm["openings"].as<std::vector<std::string>>(), o, {"plies", "balance", "file", "order"}))
             return bad_usage("--openings: " + *e, &opts);
         if (o.count("plies") && o.count("file")) return bad_usage("--openings: plies= or file=, not both", &opts);
         if (o.count("plies"))
             if (auto e = to_int(o["plies"], c.opening_plies, 0, 40)) return bad_usage("--openings plies: " + *e, &opts);
+        if (o.count("balance"))
+            if (auto e = to_int(o["balance"], c.balance, 0, 100000)) return bad_usage("--openings balance: " + *e, &opts);
+        if (o.count("file") && o.count("balance")) return bad_usage("--openings: balance= is for random openings", &opts);
         if (o.count("order") && o["order"] != "random" && o["order"] != "sequential")
             return bad_usage("--openings order: expected random or sequential", &opts);
         c.book_random = o.count("order") && o["order"] == "random";

@@ -118,6 +118,8 @@ check match-book 0 "^Game 2: b vs a: .* start gle/1c1/1C1/ELG b - 1 opening 2c2b
 check match-book-second 0 "^Game 4: b vs a: .* start gle/1c1/1C1/ELG w - 1 moves" -- "$bin" match --variant dobutsu --engine "cmd=$bin name=a" --engine "cmd=$bin name=b" --games 4 --tc depth=2 --openings file="$tmp/book.txt"
 check match-book-over 2 "over.txt:2: the game is over after it" -- "$bin" match --variant dobutsu --engine "cmd=$bin" --engine "cmd=$bin" --openings file="$tmp/over.txt"
 check match-book-missing 2 "cannot open the opening file" -- "$bin" match --variant dobutsu --engine "cmd=$bin" --engine "cmd=$bin" --openings file=/nonexistent/book
+check match-bad-balance 2 "--openings balance: 'much'" -- "$bin" match --variant dobutsu --engine "cmd=$bin" --engine "cmd=$bin" --openings balance=much
+check match-book-balance 2 "balance= is for random openings" -- "$bin" match --variant dobutsu --engine "cmd=$bin" --engine "cmd=$bin" --openings file="$tmp/book.txt" balance=5
 check match-book-and-plies 2 "plies= or file=, not both" -- "$bin" match --variant dobutsu --engine "cmd=$bin" --engine "cmd=$bin" --openings file=x plies=2
 
 # A round robin of three, two games at a time, with an engines file and --each; the games go to a file.
