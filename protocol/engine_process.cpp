@@ -60,6 +60,7 @@ Result<std::unique_ptr<EngineProcess>> EngineProcess::start(const std::vector<st
         (void)ignored;
         _exit(127);
     }
+    setpgid(pid, pid);  // also here, so that the group exists whichever of the two runs first
     close(to_child[0]);
     close(from_child[1]);
     close(exec_status[1]);
@@ -143,7 +144,8 @@ bool EngineProcess::running() {
 
 void EngineProcess::kill() {
     if (ended_) return;
-    ::kill(pid_, SIGKILL);
+    // The whole process group: an engine started through a script takes its helpers with it.
+    if (::kill(-pid_, SIGKILL) != 0) ::kill(pid_, SIGKILL);
     reap(true);
 }
 

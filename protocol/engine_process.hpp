@@ -41,7 +41,7 @@ public:
 
     // Whether the process still runs (reaps it when it has ended).
     bool running();
-    // Ends the process now (SIGKILL) and reaps it.
+    // Ends the process and its process group now (SIGKILL) and reaps it.
     void kill();
     // After the process ended: how ("exited with status N", "killed by signal N (name)").
     std::string end_reason() const { return end_reason_; }
