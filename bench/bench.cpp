@@ -44,7 +44,14 @@ constexpr std::array<std::string_view, 12> kJungle = {
     "1l3ct/2d4/2pw1e1/r6/7/6L/E2W1R1/1C2PD1/T6 b 13",
 };
 
-constexpr std::array<BenchSet, 2> kSets = {{
+// Shogi: the start, a well-known perft position, and middlegames from self-play.
+constexpr std::array<std::string_view, 2> kShogi = {
+    "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+    "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1",
+};
+
+constexpr std::array<BenchSet, 3> kSets = {{
+    {"shogi", 5, kShogi},
     {"dobutsu", 14, kDobutsu},
     {"jungle", 11, kJungle},
 }};

@@ -2,8 +2,10 @@
 
 #include "engine/dobutsu/dobutsu.hpp"
 #include "engine/jungle/jungle.hpp"
+#include "engine/shogi/shogi.hpp"
 #include "eval/dobutsu/eval.hpp"
 #include "eval/jungle/eval.hpp"
+#include "eval/shogi/eval.hpp"
 #include "protocol/options.hpp"
 #include "search/dobutsu_tablebase.hpp"
 
@@ -38,6 +40,8 @@ Result<std::vector<Opening>> read_book(const std::string& path) {
 
 const std::vector<GameEntry>& games() {
     static const std::vector<GameEntry> list = {
+        {shogi::Shogi::name, "Shogi (9x9, the Japan Shogi Association rules)", &make<shogi::Shogi>,
+         &self_play<shogi::Shogi>, &eval_terms<shogi::Shogi>, &run_match<shogi::Shogi>, &read_book<shogi::Shogi>},
         {dobutsu::Dobutsu::name, "Dobutsu shogi (3x4 animal shogi)",
          &make_with_tables<dobutsu::Dobutsu, &dobutsu::load_oracle, &dobutsu::default_tablebase_path>,
          &self_play<dobutsu::Dobutsu>, &eval_terms<dobutsu::Dobutsu>, &run_match<dobutsu::Dobutsu>, &read_book<dobutsu::Dobutsu>},

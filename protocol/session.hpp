@@ -47,6 +47,7 @@ public:
     // The TablebaseFile setting: "auto" (the game's default table if that file exists), "none", or a path.
     // Returns an error (and keeps no table) when a table is asked for but cannot be used; a game without
     // tables accepts "auto" and "none" only.
+    virtual bool has_tables() const = 0;  // whether the game has tablebases at all
     virtual std::optional<std::string> set_tablebase(const std::string& setting) = 0;
     virtual std::string tablebase_status() const = 0;
 };
@@ -204,6 +205,7 @@ public:
     bool resize_hash(size_t mb) override { return tt_.resize(mb); }
     void clear_hash() override { tt_.clear(); }
 
+    bool has_tables() const override { return oracles_.load != nullptr; }
     std::optional<std::string> set_tablebase(const std::string& setting) override {
         if (searching()) return "TablebaseFile: cannot change the table while searching (send stop first)";
         oracle_.reset();

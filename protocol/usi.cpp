@@ -58,7 +58,8 @@ Engine::Engine(Output& out, const std::string& tablebase) : out_(out), seed_(std
     // "auto": the game's default table if that file exists; "none"; or a file (see the README).
     options_.add({"TablebaseFile", Option::Type::String, tablebase.empty() ? "none" : tablebase, 0, 0, {}, ""});
     session_ = find_game(default_game())->make_session(out_, size_t(options_.spin("USI_Hash")));
-    apply_tablebase(true);
+    // A table given at start-up is for the game that has tables: checked when that game is chosen.
+    apply_tablebase(session_->has_tables());
 }
 
 void Engine::apply_tablebase(bool report) {
@@ -200,7 +201,7 @@ void Engine::switch_game(std::string_view name) {
     session_->wait();
     session_ = g->make_session(out_, size_t(options_.spin("USI_Hash")));
     // An explicit table that does not fit the new game is reported when that game is played.
-    apply_tablebase(options_.find("TablebaseFile")->value != "auto");
+    apply_tablebase(session_->has_tables() && options_.find("TablebaseFile")->value != "auto");
 }
 
 void Engine::go(const std::vector<std::string>& t) {

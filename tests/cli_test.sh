@@ -48,7 +48,8 @@ check selfplay-bad-eval 2 "unknown evaluation term 'wings'" -- "$bin" selfplay -
 check selfplay-eval 0 "^Score of " -- "$bin" selfplay --variant jungle --a eval.rat_bonus=0 --games 2 --depth 2 --quiet
 check selfplay 0 "^Score of normal vs beginner: " -- "$bin" selfplay --variant dobutsu --a normal --b beginner --games 4 --depth 3
 check selfplay-jungle 0 "^Elo difference: " -- "$bin" selfplay --variant jungle --a depth=2 --b skill=0 --games 2 --depth 2 --quiet
-check usi-pipe 0 "^bestmove 2c2b" -- bash -c "printf 'usi\nisready\nposition startpos\ngo depth 5\n' | '$bin'"
+check usi-pipe 0 "^bestmove [1-9][a-i][1-9][a-i]" -- bash -c "printf 'usi\nisready\nposition startpos\ngo depth 5\n' | '$bin'"
+check usi-pipe-dobutsu 0 "^bestmove 2c2b" -- bash -c "printf 'usi\nsetoption name USI_Variant value dobutsu\nisready\nposition startpos\ngo depth 5\n' | '$bin'"
 check usi-eof-stops-bare-go 0 "^bestmove " -- bash -c "printf 'position startpos\ngo\n' | timeout 10 '$bin'"
 check usi-eof-stops-infinite 0 "^bestmove " -- bash -c "printf 'position startpos\ngo infinite\n' | timeout 10 '$bin'"
 
@@ -64,8 +65,8 @@ check solve-help 0 "--no-drops" -- "$bin" solve --help
 check solve-subgame 0 "^Reachable positions : 962,894 \(575,179 terminal\)" -- "$bin" solve dobutsu --no-drops --out "$tmp/nodrops.mtb"
 check solve-unwritable 1 "cannot write" -- "$bin" solve dobutsu --no-drops --out /proc/menagerie/t.mtb
 check tablebase-missing-value 2 "--tablebase needs one value" -- "$bin" --tablebase
-check tablebase-test-table 0 "not for play" -- bash -c "printf 'quit\n' | '$bin' --tablebase '$tmp/nodrops.mtb'"
-check tablebase-missing-file 0 "info string error: tablebase '/nonexistent/x.mtb': cannot open" -- bash -c "printf 'quit\n' | '$bin' --tablebase /nonexistent/x.mtb"
+check tablebase-test-table 0 "not for play" -- bash -c "printf 'setoption name USI_Variant value dobutsu\nquit\n' | '$bin' --tablebase '$tmp/nodrops.mtb'"
+check tablebase-missing-file 0 "info string error: tablebase '/nonexistent/x.mtb': cannot open" -- bash -c "printf 'setoption name USI_Variant value dobutsu\nquit\n' | '$bin' --tablebase /nonexistent/x.mtb"
 check tablebase-none 0 "^usiok" -- bash -c "printf 'usi\nquit\n' | '$bin' --tablebase none"
 
 # Engine matches: two of our processes, and fake engines that break every way, each recorded as a loss with its
@@ -188,8 +189,8 @@ else
 fi
 
 # Bench is deterministic: two runs, one signature.
-a="$("$bin" bench --depth 8 | grep 'Nodes searched')"
-b="$("$bin" bench --depth 8 | grep 'Nodes searched')"
+a="$("$bin" bench --depth 5 | grep 'Nodes searched')"
+b="$("$bin" bench --depth 5 | grep 'Nodes searched')"
 if [ "$a" = "$b" ]; then passes=$((passes + 1)); else echo "FAIL bench-deterministic: '$a' vs '$b'"; fails=$((fails + 1)); fi
 
 echo "$passes passed, $fails failed"

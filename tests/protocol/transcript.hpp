@@ -19,6 +19,11 @@ public:
               cv_.notify_all();
           }),
           engine_(out_) {}
+    // An engine set to another game than the default (shogi) before the test begins.
+    explicit Transcript(const std::string& variant) : Transcript() {
+        send("setoption name USI_Variant value " + variant);
+        clear();
+    }
 
     bool send(std::string_view line) { return engine_.command(line); }
     void wait() { engine_.wait(); }

@@ -25,13 +25,14 @@ TEST_CASE("usi handshake lists every option and ends with usiok; isready answers
     for (const char* name :
          {"USI_Variant", "USI_Hash", "Threads", "USI_Ponder", "MultiPV", "Move_Overhead", "Clear_Hash"})
         CHECK_MESSAGE(t.has(std::string("option name ") + name + " type"), name);
-    CHECK(t.has("option name USI_Variant type combo default dobutsu var dobutsu"));
+    // Shogi is the default, so a plain shogi GUI works unchanged.
+    CHECK(t.has("option name USI_Variant type combo default shogi var shogi var dobutsu var jungle"));
     t.send("isready");
     CHECK(t.last("readyok") == "readyok");
 }
 
 TEST_CASE("position startpos and sfen, with moves; d shows the board with A1..C4 and the SFEN") {
-    Transcript t;
+    Transcript t("dobutsu");
     t.send("position startpos moves 2c2b 2a2b");
     CHECK(t.sfen() == "g1e/1l1/3/ELG b Cc 3");
     t.send("d");
@@ -46,7 +47,7 @@ TEST_CASE("position startpos and sfen, with moves; d shows the board with A1..C4
 }
 
 TEST_CASE("a bad position command is answered with an error and keeps the previous position") {
-    Transcript t;
+    Transcript t("dobutsu");
     t.send("position startpos moves 2c2b");
     const std::string before = t.sfen();
     const std::vector<std::pair<std::string, std::string>> cases = {
@@ -76,7 +77,7 @@ TEST_CASE("a bad position command is answered with an error and keeps the previo
 }
 
 TEST_CASE("unknown commands, garbage bytes and over-long lines get an error and change nothing") {
-    Transcript t;
+    Transcript t("dobutsu");
     t.send("position startpos");
     t.send("frobnicate now");
     CHECK(t.last("info string error: ") == "info string error: unknown command 'frobnicate'");
@@ -104,7 +105,7 @@ TEST_CASE("the stream loop refuses over-long lines and strips CR") {
 }
 
 TEST_CASE("setoption: names case-insensitive, unknown options tolerated, bad values refused") {
-    Transcript t;
+    Transcript t("dobutsu");
     t.send("setoption name usi_hash value 32");
     CHECK_FALSE(t.has("info string error"));
     CHECK(t.engine().options().spin("USI_Hash") == 32);
@@ -132,7 +133,7 @@ TEST_CASE("setoption: names case-insensitive, unknown options tolerated, bad val
 }
 
 TEST_CASE("go before any position is an error and prints no bestmove") {
-    Transcript t;
+    Transcript t("dobutsu");
     t.send("go depth 3");
     t.wait();
     CHECK(t.last("info string error: ").find("no position yet") != std::string::npos);
@@ -140,7 +141,7 @@ TEST_CASE("go before any position is an error and prints no bestmove") {
 }
 
 TEST_CASE("bad go parameters are refused without searching") {
-    Transcript t;
+    Transcript t("dobutsu");
     t.send("position startpos");
     for (const char* cmd : {"go depth", "go depth x", "go depth 0", "go movetime -5", "go wibble", "go searchmoves",
                             "go searchmoves 9z9z", "go nodes 1e9"}) {
@@ -154,7 +155,7 @@ TEST_CASE("bad go parameters are refused without searching") {
 }
 
 TEST_CASE("go depth prints info lines and exactly one legal bestmove with a ponder move") {
-    Transcript t;
+    Transcript t("dobutsu");
     t.send("position startpos");
     t.send("go depth 6");
     t.wait();
@@ -170,7 +171,7 @@ TEST_CASE("go depth prints info lines and exactly one legal bestmove with a pond
 }
 
 TEST_CASE("go perft and perft print the breakdown and the total") {
-    Transcript t;
+    Transcript t("dobutsu");
     t.send("position startpos");
     t.send("go perft 3");
     CHECK(t.last("Nodes searched") == "Nodes searched: 123");
@@ -182,7 +183,7 @@ TEST_CASE("go perft and perft print the breakdown and the total") {
 }
 
 TEST_CASE("finished games: bestmove resign when lost, bestmove win when the try has succeeded") {
-    Transcript t;
+    Transcript t("dobutsu");
     t.send("position sfen 3/1l1/1C1/1L1 b - 1 moves 2c2b");  // Gote's lion caught
     t.send("go depth 3");
     t.wait();
@@ -195,7 +196,7 @@ TEST_CASE("finished games: bestmove resign when lost, bestmove win when the try 
 }
 
 TEST_CASE("repetition, seed sequence 1: the third occurrence of the start position at move 8 is a draw") {
-    Transcript t;
+    Transcript t("dobutsu");
     const std::string four = " 1d1c 3a3b 1c1d 3b3a";
     t.send("position startpos moves" + four);
     t.send("d");
@@ -222,7 +223,7 @@ TEST_CASE("repetition, seed sequence 2: the side to move counts, the draw comes 
     // 7 B3 chick (drop), 8 B3 chick, 9 B3 elephant, 10 B2 elephant, 11 A4 elephant, 12 C1 elephant,
     // 13 B3 chick (drop), 14 B2 chick (drop).
     const std::string half = " 2c2b 1a2b 3d2c 2b1a 2c3d C*2b C*2c 2b2c 3d2c 1a2b 2c3d 2b1a C*2c C*2b";
-    Transcript t;
+    Transcript t("dobutsu");
     // After move 7 the board and hands are the start's, but Gote is to move: not an occurrence of the start.
     t.send("position startpos moves 2c2b 1a2b 3d2c 2b1a 2c3d C*2b C*2c");
     t.send("d");
@@ -252,7 +253,7 @@ TEST_CASE("repetition, seed sequence 2: the side to move counts, the draw comes 
 }
 
 TEST_CASE("stop during go infinite answers promptly") {
-    Transcript t;
+    Transcript t("dobutsu");
     t.send("position startpos");
     t.send("go infinite");
     std::this_thread::sleep_for(300ms);
@@ -268,7 +269,7 @@ TEST_CASE("stop during go infinite answers promptly") {
 }
 
 TEST_CASE("isready during a search answers at once; quit during a search exits") {
-    Transcript t;
+    Transcript t("dobutsu");
     t.send("position startpos");
     t.send("go infinite");
     t.send("isready");
@@ -278,7 +279,7 @@ TEST_CASE("isready during a search answers at once; quit during a search exits")
 }
 
 TEST_CASE("ponder: no bestmove until ponderhit, then a timed answer") {
-    Transcript t;
+    Transcript t("dobutsu");
     t.send("position startpos moves 2c2b");
     t.send("go ponder btime 1000 wtime 1000 byoyomi 200");
     std::this_thread::sleep_for(300ms);
@@ -295,7 +296,7 @@ TEST_CASE("ponder: no bestmove until ponderhit, then a timed answer") {
 }
 
 TEST_CASE("time management stays within the budget over many fast byoyomi moves") {
-    Transcript t;
+    Transcript t("dobutsu");
     t.send("setoption name Move_Overhead value 20");
     int64_t worst = INT64_MIN;
     for (int i = 0; i < 12; ++i) {
@@ -316,7 +317,7 @@ TEST_CASE("time management stays within the budget over many fast byoyomi moves"
 }
 
 TEST_CASE("go movetime and go nodes are honoured") {
-    Transcript t;
+    Transcript t("dobutsu");
     t.send("position startpos");
     const auto t0 = std::chrono::steady_clock::now();
     t.send("go movetime 200");
@@ -331,7 +332,7 @@ TEST_CASE("go movetime and go nodes are honoured") {
 }
 
 TEST_CASE("MultiPV reports distinct lines") {
-    Transcript t;
+    Transcript t("dobutsu");
     t.send("setoption name MultiPV value 3");
     t.send("position startpos");
     t.send("go depth 5");
@@ -349,7 +350,7 @@ TEST_CASE("MultiPV reports distinct lines") {
 }
 
 TEST_CASE("go mate finds a forced win and says nomate where there is none") {
-    Transcript t;
+    Transcript t("dobutsu");
     t.send("position sfen l2/1eL/CC1/E1G b G 11");
     t.send("go mate 5000");
     t.wait();
@@ -364,7 +365,7 @@ TEST_CASE("go mate finds a forced win and says nomate where there is none") {
 }
 
 TEST_CASE("usinewgame, gameover and Clear_Hash keep the engine usable") {
-    Transcript t;
+    Transcript t("dobutsu");
     t.send("usinewgame");
     t.send("position startpos");
     t.send("go depth 4");

@@ -498,7 +498,7 @@ void subgame_check_3() {
 
 // TablebaseFile through USI: none, auto, a bad file, another game
 void subgame_check_4() {
-    testing::Transcript t;
+    testing::Transcript t("dobutsu");
     t.send("usi");
     CHECK(t.has("option name TablebaseFile type string default "));
     t.send("setoption name TablebaseFile value /nonexistent/table.mtb");

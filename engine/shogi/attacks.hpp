@@ -1,0 +1,88 @@
+#pragma once
+// Attack tables for shogi: steps by table, slides by PEXT over one line (file, rank or diagonal) at a time,
+// which keeps every table small (a line holds at most 7 relevant squares: 128 entries per square). Inline, as
+// move generation lives on them; filled once in tables.cpp.
+#include <bit>
+#include <vector>
+
+#include "engine/shogi/shogi.hpp"
+
+#ifdef __BMI2__
+#include <immintrin.h>
+#endif
+
+namespace menagerie::shogi {
+
+inline uint64_t pext64(uint64_t x, uint64_t mask) {
+#ifdef __BMI2__
+    return _pext_u64(x, mask);
+#else
+    uint64_t r = 0;
+    for (uint64_t bit = 1; mask; bit <<= 1, mask &= mask - 1)
+        if (x & mask & -mask) r |= bit;
+    return r;
+#endif
+}
+
+struct Line {
+    uint64_t mask_lo, mask_hi;
+    int shift;   // popcount of mask_lo
+    int offset;  // into the attack store
+};
+constexpr int kFileLine = 0, kRankLine = 1, kDiagLine = 2, kAntiLine = 3;
+
+struct Tables {
+    Bitboard steps[2][kPieceTypes][kSquares];
+    Bitboard forward[2][kSquares];  // the squares ahead on the same file
+    Line lines[4][kSquares];
+    std::vector<Bitboard> store;
+    Bitboard between[kSquares][kSquares];
+    Bitboard through[kSquares][kSquares];
+    Bitboard zone[2];
+    Bitboard dead1[2], dead2[2];  // a side's last rank, and its last two (no pawn/lance, no knight there)
+    Bitboard files[9];
+    uint64_t psq[32][kSquares];
+    uint64_t hand[2][kHandTypes][19];
+    uint64_t side;
+
+    Tables();
+};
+extern const Tables tables;
+
+inline Bitboard line_attacks(int l, int sq, const Bitboard& occ) {
+    const Line& line = tables.lines[l][sq];
+    const auto o = occ.word();
+    const uint64_t index = pext64(uint64_t(o), line.mask_lo) | pext64(uint64_t(o >> 64), line.mask_hi) << line.shift;
+    return tables.store[size_t(line.offset) + index];
+}
+inline Bitboard step_attacks(Color c, int type, int sq) { return tables.steps[c][type][sq]; }
+inline Bitboard file_attacks(int sq, const Bitboard& occ) { return line_attacks(kFileLine, sq, occ); }
+inline Bitboard lance_attacks(Color c, int sq, const Bitboard& occ) {
+    return line_attacks(kFileLine, sq, occ) & tables.forward[c][sq];
+}
+inline Bitboard bishop_attacks(int sq, const Bitboard& occ) {
+    return line_attacks(kDiagLine, sq, occ) | line_attacks(kAntiLine, sq, occ);
+}
+inline Bitboard rook_attacks(int sq, const Bitboard& occ) {
+    return line_attacks(kFileLine, sq, occ) | line_attacks(kRankLine, sq, occ);
+}
+inline Bitboard attacks_of(uint8_t p, int sq, const Bitboard& occ) {
+    const Color c = color_of(p);
+    switch (type_of(p)) {
+        case Lance: return lance_attacks(c, sq, occ);
+        case Bishop: return bishop_attacks(sq, occ);
+        case Rook: return rook_attacks(sq, occ);
+        case Horse: return bishop_attacks(sq, occ) | tables.steps[c][King][sq];
+        case Dragon: return rook_attacks(sq, occ) | tables.steps[c][King][sq];
+        default: return tables.steps[c][type_of(p)][sq];
+    }
+}
+inline Bitboard between(int a, int b) { return tables.between[a][b]; }
+inline Bitboard line(int a, int b) { return tables.through[a][b]; }
+inline Bitboard promotion_zone(Color c) { return tables.zone[c]; }
+inline Bitboard file_mask(int file0) { return tables.files[file0]; }
+inline uint64_t psq_key(uint8_t p, int sq) { return tables.psq[p][sq]; }
+inline uint64_t hand_key(Color c, int type, int count) { return tables.hand[c][type][count]; }
+inline uint64_t side_key() { return tables.side; }
+
+}  // namespace menagerie::shogi

@@ -1,0 +1,118 @@
+// Legal move generation for shogi: check evasions when in check, pins, king safety, and the drop rules (nifu,
+// dead-end pieces, no pawn-drop mate). Every generated move is legal, so perft counts list sizes.
+#include "engine/shogi/attacks.hpp"
+
+namespace menagerie::shogi {
+
+namespace {
+constexpr int kNoKing = 81;
+}
+
+void Position::add_piece_moves(Moves& list, int from, Bitboard targets) const {
+    const uint8_t pc = board_[from];
+    const int t = type_of(pc);
+    if (!can_promote(t)) {
+        for (int to : targets) list.push(Move::make(from, to, false, board_[to]));
+        return;
+    }
+    const Color us = stm_;
+    const Bitboard zone = promotion_zone(us);
+    // A pawn or lance may not stay unpromoted on the last rank, a knight on the last two.
+    const Bitboard dead = t == Knight ? tables.dead2[us] : (t == Pawn || t == Lance) ? tables.dead1[us] : Bitboard();
+    const Bitboard promoting = zone.test(from) ? targets : targets & zone;
+    for (int to : promoting) list.push(Move::make(from, to, true, board_[to]));
+    for (int to : targets & ~dead) list.push(Move::make(from, to, false, board_[to]));
+}
+
+void Position::add_drops(Moves& list, Bitboard targets) const {
+    const Color us = stm_, them = ~us;
+    const uint8_t* h = hand_[us];
+    if (h[Pawn]) {
+        Bitboard to = targets & ~tables.dead1[us];
+        for (int s : pieces(us, Pawn)) to &= ~file_mask(file_of(s));
+        // The square a pawn would check the enemy king from: a drop there must not mate.
+        if (king_[them] != kNoKing) {
+            const Bitboard front = step_attacks(them, Pawn, king_[them]);
+            if ((to & front).any() && pawn_drop_mates(front.lsb())) to &= ~front;
+        }
+        for (int s : to) list.push(Move::drop(Pawn, s));
+    }
+    if (h[Lance])
+        for (int s : targets & ~tables.dead1[us]) list.push(Move::drop(Lance, s));
+    if (h[Knight])
+        for (int s : targets & ~tables.dead2[us]) list.push(Move::drop(Knight, s));
+    for (int t : {int(Silver), int(Gold), int(Bishop), int(Rook)})
+        if (h[t])
+            for (int s : targets) list.push(Move::drop(t, s));
+}
+
+template <bool Evasions>
+void Position::generate_all(Moves& list, const Bitboard& checkers) const {
+    const Color us = stm_, them = ~us;
+    const int k = king_[us];
+    const Bitboard occ = occupied();
+    Bitboard targets, drop_targets;
+    if constexpr (Evasions) {
+        Bitboard without_king = occ;
+        without_king.reset(k);
+        for (int to : step_attacks(us, King, k) & ~occ_[us])
+            if (attackers_to(to, them, without_king).none()) list.push(Move::make(k, to, false, board_[to]));
+        if (checkers.count() > 1) return;  // a double check: only the king can move
+        const int c = checkers.lsb();
+        drop_targets = between(k, c);
+        targets = drop_targets | checkers;
+    } else {
+        targets = ~occ_[us];
+        drop_targets = ~occ;
+    }
+    const Bitboard pins = k != kNoKing ? pinned(us) : Bitboard();
+    Bitboard movers = occ_[us];
+    if (k != kNoKing) movers.reset(k);
+    for (int from : movers) {
+        Bitboard to = attacks_of(board_[from], from, occ) & targets;
+        if (pins.test(from)) {
+            if constexpr (Evasions) continue;  // a pinned piece cannot answer a check
+            to &= line(k, from);
+        }
+        if (to.any()) add_piece_moves(list, from, to);
+    }
+    if constexpr (!Evasions) {
+        if (k != kNoKing)
+            for (int to : step_attacks(us, King, k) & ~occ_[us])
+                if (attackers_to(to, them, occ).none()) list.push(Move::make(k, to, false, board_[to]));
+    }
+    if (drop_targets.any()) add_drops(list, drop_targets);
+}
+
+void Position::legal_moves(Moves& list) const {
+    const Bitboard c = king_[stm_] != kNoKing ? checkers() : Bitboard();
+    if (c.any()) generate_all<true>(list, c);
+    else generate_all<false>(list, c);
+}
+
+void Position::tactical_moves(Moves& list) const {
+    Moves all;
+    legal_moves(all);
+    for (const Move m : all)
+        if (m.captured() || m.promotes()) list.push(m);
+}
+
+bool Position::has_legal_move() const {
+    Moves list;
+    legal_moves(list);
+    return !list.empty();
+}
+
+bool Position::pawn_drop_mates(int sq) const {
+    Position p = *this;
+    p.play(Move::drop(Pawn, sq));
+    return !p.has_legal_move();
+}
+
+bool Position::is_legal(Move m) const {
+    Moves list;
+    legal_moves(list);
+    return list.contains(m);
+}
+
+}  // namespace menagerie::shogi

@@ -1,0 +1,164 @@
+#pragma once
+// Shogi (spec/shogi.md): 9x9, drops, promotion in the far three ranks, check rules, nifu, dead-end pieces,
+// no pawn-drop mate, fourth repetition a draw unless one side checked throughout (that side loses).
+//
+// Squares are numbered file by file: square = (file - 1) * 9 + rank, where file 1..9 is USI's file digit
+// (file 1 is on Sente's right) and rank 0..8 is USI's rank letter a..i (a is Gote's back rank). A file's nine
+// squares are then consecutive bits, so lance and rook moves along a file are a shift away; ranks and
+// diagonals are gathered with PEXT (protocol-independent tables in tables.cpp).
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "engine/core/bitboard.hpp"
+#include "engine/core/game.hpp"
+#include "engine/core/movelist.hpp"
+#include "engine/core/outcome.hpp"
+#include "engine/core/result.hpp"
+
+namespace menagerie::shogi {
+
+using Bitboard = menagerie::Bitboard<81>;
+
+constexpr int kSquares = 81;
+constexpr int file_of(int sq) { return sq / 9; }  // 0 = file 1
+constexpr int rank_of(int sq) { return sq % 9; }  // 0 = rank a
+constexpr int square(int file0, int rank0) { return file0 * 9 + rank0; }
+// Ranks seen from a side: 0 is its far rank (where its pawns promote last).
+constexpr int relative_rank(Color c, int sq) { return c == Sente ? rank_of(sq) : 8 - rank_of(sq); }
+
+enum PieceType : uint8_t {
+    NoType = 0,
+    Pawn = 1, Lance, Knight, Silver, Bishop, Rook, Gold, King,
+    ProPawn = 9, ProLance, ProKnight, ProSilver, Horse, Dragon,
+};
+constexpr int kPieceTypes = 15;
+constexpr int kPromote = 8;        // a type 1..6 plus 8 is its promoted type
+constexpr int kHandTypes = 8;      // hand index = type (Pawn..Gold), 0 unused
+constexpr bool can_promote(int t) { return t >= Pawn && t <= Rook; }
+constexpr int unpromoted(int t) { return t > King ? t - kPromote : t; }
+
+// A piece on the board: 0 empty, else type + 16 * color.
+constexpr uint8_t piece(Color c, int t) { return uint8_t(t | c << 4); }
+constexpr int type_of(uint8_t p) { return p & 15; }
+constexpr Color color_of(uint8_t p) { return Color(p >> 4); }
+
+// A move in 24 bits: to (7 bits), from (7 bits; for a drop 81 + the dropped type), promotion (bit 14), and
+// the piece it captures (bits 16..23, set by whoever makes the move in a position) so that undo needs nothing
+// else.
+struct Move {
+    uint32_t v;  // left uninitialised by default so move lists cost nothing to create; Move{} is "no move"
+    static constexpr Move make(int from, int to, bool promo, uint8_t captured) {
+        return Move{uint32_t(to | from << 7 | int(promo) << 14 | uint32_t(captured) << 16)};
+    }
+    static constexpr Move drop(int type, int to) { return Move{uint32_t(to | (81 + type) << 7)}; }
+    constexpr int to() const { return v & 127; }
+    constexpr int from() const { return (v >> 7) & 127; }
+    constexpr bool is_drop() const { return from() >= 81; }
+    constexpr int drop_type() const { return from() - 81; }
+    constexpr bool promotes() const { return (v >> 14) & 1; }
+    constexpr uint8_t captured() const { return uint8_t(v >> 16); }
+    constexpr bool is_null() const { return v == 0; }
+    friend constexpr bool operator==(Move, Move) = default;
+};
+
+constexpr std::size_t kMaxMoves = 600;  // the most legal moves known in a shogi position is 593
+using Moves = menagerie::MoveList<Move, kMaxMoves>;
+
+class Position {
+public:
+    static Result<Position> from_sfen(std::string_view sfen);
+    std::string sfen() const;
+    std::string diagram() const;
+
+    Result<Move> parse_move(std::string_view text) const;
+    std::string move_text(Move m) const;
+
+    Color side() const { return stm_; }
+    uint64_t key() const { return key_; }
+    int move_number() const { return move_number_; }
+    uint8_t at(int sq) const { return board_[sq]; }
+    int hand(Color c, int type) const { return hand_[c][type]; }
+    int king_square(Color c) const { return king_[c]; }
+    Bitboard occupied() const { return occ_[0] | occ_[1]; }
+    Bitboard occupied(Color c) const { return occ_[c]; }
+    Bitboard pieces(int type) const { return by_type_[type]; }
+    Bitboard pieces(Color c, int type) const { return by_type_[type] & occ_[c]; }
+    // Gold and the pieces that move like it (promoted pawn, lance, knight, silver).
+    Bitboard golds() const {
+        return by_type_[Gold] | by_type_[ProPawn] | by_type_[ProLance] | by_type_[ProKnight] | by_type_[ProSilver];
+    }
+
+    // Pieces of `by` attacking sq, given the occupancy.
+    Bitboard attackers_to(int sq, Color by, const Bitboard& occ) const;
+    Bitboard attackers_to(int sq, Color by) const { return attackers_to(sq, by, occupied()); }
+    Bitboard checkers() const { return attackers_to(king_[stm_], ~stm_); }
+    bool in_check() const { return checkers().any(); }
+    // Own pieces that stand between own king and an enemy slider (moving them off the line exposes the king).
+    Bitboard pinned(Color c) const;
+
+    Outcome decided() const { return Outcome::Ongoing; }  // shogi ends only by mate (or repetition)
+    Outcome outcome() const { return has_legal_move() ? Outcome::Ongoing : Outcome::Loss; }
+
+    void legal_moves(Moves& list) const;
+    void tactical_moves(Moves& list) const;  // captures and promotions, legal
+    uint64_t count_legal_moves() const {
+        Moves list;
+        legal_moves(list);
+        return list.size();
+    }
+    bool has_legal_move() const;
+    // Whether a move (from any source) is legal here: used for input and for hash moves.
+    bool is_legal(Move m) const;
+
+    void play(Move m);
+    void undo(Move m);
+
+    bool is_capture(Move m) const { return !m.is_drop() && board_[m.to()] != 0; }
+    int captured_type(Move m) const { return m.is_drop() ? 0 : type_of(board_[m.to()]); }
+    int moving_type(Move m) const { return m.is_drop() ? m.drop_type() : type_of(board_[m.from()]); }
+    int history_index(Move m) const {
+        const int t = m.promotes() ? moving_type(m) + kPromote : moving_type(m);
+        return (stm_ * kPieceTypes + t) * kSquares + m.to();
+    }
+    // Whether the side to move dropping a pawn on sq (in front of the enemy king) would mate: illegal.
+    bool pawn_drop_mates(int sq) const;
+
+private:
+    template <bool Evasions>
+    void generate_all(Moves& list, const Bitboard& checkers) const;
+    void add_piece_moves(Moves& list, int from, Bitboard targets) const;
+    void add_drops(Moves& list, Bitboard targets) const;
+    void put(int sq, uint8_t p);
+    void remove(int sq);
+
+    std::array<uint8_t, kSquares> board_{};
+    Bitboard occ_[2];
+    Bitboard by_type_[kPieceTypes];
+    uint8_t hand_[2][kHandTypes]{};
+    uint8_t king_[2]{};
+    Color stm_ = Sente;
+    int move_number_ = 1;
+    uint64_t key_ = 0;
+};
+
+struct Shogi {
+    using Position = shogi::Position;
+    using Move = shogi::Move;
+    static constexpr std::string_view name = "shogi";
+    static constexpr std::string_view start_sfen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+    static constexpr int files = 9, ranks = 9;
+    static constexpr bool shogi_squares = true;
+    static constexpr std::size_t max_moves = kMaxMoves;
+    static constexpr int repetition_count = 4;
+    // Perpetual check loses for the checking side; any other repetition is a draw.
+    static constexpr Outcome repetition_outcome(bool checks_by_us, bool checks_by_them) {
+        if (checks_by_us && !checks_by_them) return Outcome::Loss;
+        if (checks_by_them && !checks_by_us) return Outcome::Win;
+        return Outcome::Draw;
+    }
+    static constexpr int history_size = 2 * kPieceTypes * kSquares;
+};
+
+}  // namespace menagerie::shogi
