@@ -51,7 +51,7 @@ constexpr std::array<std::string_view, 2> kShogi = {
 };
 
 constexpr std::array<BenchSet, 3> kSets = {{
-    {"shogi", 5, kShogi},
+    {"shogi", 7, kShogi},
     {"dobutsu", 14, kDobutsu},
     {"jungle", 11, kJungle},
 }};

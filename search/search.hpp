@@ -194,9 +194,14 @@ private:
 
     int move_score(const Position& pos, Move m, Move tt_move, int ply) const {
         if (m == tt_move) return 1 << 30;
-        if (pos.is_capture(m))
-            return (1 << 24) + Evaluator<G>::piece_value(pos.captured_type(m)) * 16 -
-                   Evaluator<G>::piece_value(pos.moving_type(m)) / 16;
+        if (pos.is_capture(m)) {
+            const int mvv_lva = Evaluator<G>::piece_value(pos.captured_type(m)) * 16 -
+                                Evaluator<G>::piece_value(pos.moving_type(m)) / 16;
+            // Games with exchange evaluation try captures that lose material after the quiet moves.
+            if constexpr (requires { pos.see(m); })
+                if (pos.see(m) < 0) return -(1 << 24) + mvv_lva;
+            return (1 << 24) + mvv_lva;
+        }
         if (m == killers_[ply][0]) return (1 << 22) + 1;
         if (m == killers_[ply][1]) return 1 << 22;
         return history_[pos.history_index(m)];
@@ -284,6 +289,20 @@ private:
         if (!pv_node && !check && depth <= 3 && std::abs(beta) < kMateBound && static_eval - 150 * depth >= beta)
             return static_eval;
 
+        // Null move: for games that can pass in the search (no zugzwang to speak of), a position still above
+        // beta after giving the opponent a free move is cut, searched shallower.
+        if constexpr (requires { pos.play_null(); }) {
+            if (!pv_node && !check && depth >= 3 && static_eval >= beta && std::abs(beta) < kMateBound) {
+                const int r = 2 + depth / 4;
+                pos.play_null();
+                push_key(pos.key(), ply + 1);
+                const int score = -search(pos, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
+                pos.undo_null();
+                if (aborted_) return 0;
+                if (score >= beta) return score >= kMateBound ? beta : score;
+            }
+        }
+
         MoveListOf<G> list;
         pos.legal_moves(list);
         if (list.empty()) return mated_in(ply);  // no legal move loses
@@ -367,6 +386,9 @@ private:
         for (size_t i = 0; i < list.size(); ++i) {
             pick(list, scores, i);
             const Move m = list[i];
+            // Captures that lose material are not tried here (in games that can tell).
+            if constexpr (requires { pos.see(m); })
+                if (!evade && pos.see(m) < 0) continue;
             pos.play(m);
             push_key(pos.key(), ply + 1);
             const int score = -quiesce(pos, -beta, -alpha, ply + 1, qply + 1);

@@ -63,6 +63,9 @@ struct Move {
     friend constexpr bool operator==(Move, Move) = default;
 };
 
+// Piece values for exchanges (by type), kept apart from the evaluation.
+constexpr int kSeeValue[kPieceTypes] = {0, 90, 300, 330, 460, 600, 700, 510, 20000, 520, 500, 500, 500, 850, 1000};
+
 constexpr std::size_t kMaxMoves = 600;  // the most legal moves known in a shogi position is 593
 using Moves = menagerie::MoveList<Move, kMaxMoves>;
 
@@ -122,10 +125,22 @@ public:
         const int t = m.promotes() ? moving_type(m) + kPromote : moving_type(m);
         return (stm_ * kPieceTypes + t) * kSquares + m.to();
     }
+    // Static exchange evaluation: the material the side to move wins (negative: loses) by the capture m and
+    // the best sequence of recaptures on its square, least valuable attacker first (centipawns of
+    // kSeeValue). Quiet moves and drops count as 0 unless the piece can be taken for free.
+    int see(Move m) const;
+    // A pass, for null-move pruning (never in a game): the side to move changes, nothing else.
+    void play_null() {
+        stm_ = ~stm_;
+        key_ ^= side_key_value();
+    }
+    void undo_null() { play_null(); }
+
     // Whether the side to move dropping a pawn on sq (in front of the enemy king) would mate: illegal.
     bool pawn_drop_mates(int sq) const;
 
 private:
+    static uint64_t side_key_value();
     template <bool Evasions>
     void generate_all(Moves& list, const Bitboard& checkers) const;
     void add_piece_moves(Moves& list, int from, Bitboard targets) const;
