@@ -276,3 +276,19 @@ TEST_CASE("shogi play/undo: keys and positions come back, keys match a fresh par
         }
     }
 }
+
+TEST_CASE("shogi exchange evaluation") {
+    auto see = [](const std::string& sfen, const std::string& move) {
+        auto p = pos(sfen);
+        auto m = p.parse_move(move);
+        REQUIRE_MESSAGE(m.ok(), m.error());
+        return p.see(m.value());
+    };
+    const int P = shogi::kSeeValue[shogi::Pawn], R = shogi::kSeeValue[shogi::Rook], G = shogi::kSeeValue[shogi::Gold];
+    CHECK(see("4k4/9/4p4/4P4/9/9/9/9/4K4 b - 1", "5d5c+") == P + shogi::kSeeValue[shogi::ProPawn] - P);
+    CHECK(see("4k4/4g4/4p4/4P4/9/9/9/9/4K4 b - 1", "5d5c") == 0);         // pawn for pawn
+    CHECK(see("4k4/4g4/4p4/9/9/9/9/4R4/4K4 b - 1", "5h5c") == P - R);     // the rook is lost for a pawn
+    // The same with a second attacker behind the rook on the file: still the rook for pawn and gold.
+    CHECK(see("4k4/4g4/4p4/9/9/9/4R4/4L4/4K4 b - 1", "5g5c") == P - R + G);
+    CHECK(see("4k4/9/9/9/9/9/9/9/4K4 b P 1", "P*5e") == 0);               // drops exchange nothing
+}
