@@ -8,6 +8,7 @@
 
 #include "engine/dobutsu/dobutsu.hpp"
 #include "engine/jungle/jungle.hpp"
+#include "engine/shogi/shogi.hpp"
 #include "engine/core/zobrist.hpp"
 #include "engine/dobutsu/index.hpp"
 #include "search/dobutsu_solver.hpp"
@@ -31,6 +32,15 @@ TEST_CASE("deep perft: bulk counting equals plain play/count/undo to depth 9 fro
 TEST_CASE("deep perft: the engine equals the reference implementation to depth 8 from the start") {
     Position p = Position::start();
     CHECK(perft<Dobutsu>(p, 8) == reference::perft(reference::parse(std::string(Dobutsu::start_sfen)), 8));
+}
+
+TEST_CASE("deep perft: shogi from the start to depth 6 and the matsuri position to depth 4 (spec table)") {
+    auto start = shogi::Position::from_sfen(shogi::Shogi::start_sfen).value();
+    CHECK(perft<shogi::Shogi>(start, 5) == 19861490);
+    CHECK(perft<shogi::Shogi>(start, 6) == 547581517);
+    auto matsuri =
+        shogi::Position::from_sfen("l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1").value();
+    CHECK(perft<shogi::Shogi>(matsuri, 4) == 516925165);
 }
 
 TEST_CASE("the 11-ply forced wins are proven by exhaustive search") {
