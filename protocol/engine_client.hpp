@@ -36,6 +36,7 @@ struct BoardNotation {
 struct TimeControl {
     int64_t movetime_ms = 0, depth = 0, nodes = 0;  // per move
     int64_t base_ms = 0, inc_ms = 0, byoyomi_ms = 0;  // clocks
+    int64_t moves = 0;  // moves per session: every `moves` moves the clock gets base_ms again (0: sudden death)
     int64_t margin_ms = 1000;                         // grace beyond the allowed time before a forfeit
     bool clocked() const { return !depth && !nodes && !movetime_ms; }
     std::string text() const;  // as --tc takes it: "depth=4", "time=60000,inc=1000"
@@ -55,6 +56,7 @@ struct Turn {
     const std::vector<std::string>* moves = nullptr;
     int64_t clock_ms[2] = {0, 0};  // Sente, Gote
     int side = 0;                  // the engine's side: 0 Sente, 1 Gote
+    int64_t moves_to_go = 0;       // under a moves-per-session control: moves left until the clock is refilled
 };
 
 struct EngineMove {

@@ -33,7 +33,8 @@ const char* const kHelp =
     "  conf=NAME            the line with name=NAME of the --engines-file; later items add to it\n"
     "--each SPEC adds its items to every engine.\n"
     "\n"
-    "TC: depth=N | nodes=N | movetime=MS | time=MS[,inc=MS][,byoyomi=MS]\n"
+    "TC: depth=N | nodes=N | movetime=MS | time=MS[,inc=MS][,byoyomi=MS][,moves=N]\n"
+    "    (moves=N: the clock gets time=MS again every N moves, as in XBoard's level N)\n"
     "\n"
     "Openings: each is played twice, colours swapped; every pair of engines gets the same ones.\n"
     "  --openings plies=N [balance=CP]  N random plies from the start (default 4), kept when our search at depth 6\n"
@@ -138,9 +139,11 @@ std::optional<std::string> parse_tc(const std::string& text, TimeControl& tc) {
         else if (key == "time") tc.base_ms = v;
         else if (key == "inc") tc.inc_ms = v;
         else if (key == "byoyomi") tc.byoyomi_ms = v;
-        else return "unknown key '" + key + "' (depth, nodes, movetime, time, inc, byoyomi)";
+        else if (key == "moves") tc.moves = v;
+        else return "unknown key '" + key + "' (depth, nodes, movetime, time, inc, byoyomi, moves)";
     }
     if (tc.clocked() && tc.base_ms == 0 && tc.inc_ms == 0 && tc.byoyomi_ms == 0) return "no time given";
+    if (tc.moves && (!tc.clocked() || tc.base_ms == 0)) return "moves= needs time=";
     return std::nullopt;
 }
 

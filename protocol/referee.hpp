@@ -136,7 +136,10 @@ GameRecord play_game(EngineClient& sente, EngineClient& gote, const Opening& ope
         const int64_t allowed = tc.clocked() ? clock[stm] + tc.byoyomi_ms + tc.inc_ms
                                 : tc.movetime_ms ? tc.movetime_ms
                                                  : int64_t(60000);  // depth and nodes: a minute at most
-        Turn turn{&all_moves, {clock[0], clock[1]}, stm};
+        // Moves-per-session controls: the engine's own moves so far decide how many are left in this session.
+        const int64_t made = int64_t(rec.moves.size()) / 2;  // the moves the side to move has made
+        const int64_t to_go = tc.clocked() && tc.moves ? tc.moves - made % tc.moves : 0;
+        Turn turn{&all_moves, {clock[0], clock[1]}, stm, to_go};
         auto answer = engines[stm]->go(turn, milliseconds(allowed + tc.margin_ms));
         if (!answer) return lose(stm, answer.error());
         const EngineMove& m = answer.value();
@@ -144,6 +147,7 @@ GameRecord play_game(EngineClient& sente, EngineClient& gote, const Opening& ope
             const int64_t used = m.elapsed.count();
             if (used > clock[stm] + tc.byoyomi_ms + tc.inc_ms + tc.margin_ms) return lose(stm, "time forfeit");
             clock[stm] = std::max<int64_t>(0, clock[stm] - used) + tc.inc_ms;
+            if (to_go == 1) clock[stm] += tc.base_ms;  // a new session begins
         } else if (tc.movetime_ms && m.elapsed.count() > tc.movetime_ms + tc.margin_ms) {
             return lose(stm, "time forfeit");
         }

@@ -26,6 +26,7 @@ std::string go_command(const TimeControl& tc, const Turn& turn) {
     std::string g = "go btime " + std::to_string(turn.clock_ms[0]) + " wtime " + std::to_string(turn.clock_ms[1]);
     if (tc.byoyomi_ms) g += " byoyomi " + std::to_string(tc.byoyomi_ms);
     if (tc.inc_ms) g += " binc " + std::to_string(tc.inc_ms) + " winc " + std::to_string(tc.inc_ms);
+    if (turn.moves_to_go) g += " movestogo " + std::to_string(turn.moves_to_go);
     return g;
 }
 }  // namespace

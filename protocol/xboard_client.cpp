@@ -145,6 +145,7 @@ std::optional<std::string> xboard_time_control_error(const TimeControl& tc) {
     if (tc.movetime_ms && tc.movetime_ms % 1000) return "XBoard engines take whole seconds per move (st)";
     if (tc.clocked() && tc.byoyomi_ms && tc.base_ms) return "XBoard engines have no byoyomi after a main time";
     if (tc.clocked() && tc.byoyomi_ms % 1000) return "XBoard engines take whole seconds per move (st)";
+    if (tc.clocked() && tc.moves && tc.byoyomi_ms) return "XBoard engines have no byoyomi with moves per session";
     return std::nullopt;
 }
 
@@ -266,7 +267,7 @@ std::optional<std::string> XboardEngine::new_game(const GameStart& start, millis
     if (tc.depth) send("sd " + std::to_string(tc.depth));
     else if (tc.movetime_ms) send("st " + std::to_string(tc.movetime_ms / 1000));
     else if (tc.byoyomi_ms && !tc.base_ms) send("st " + std::to_string(tc.byoyomi_ms / 1000));
-    else send("level 0 " + level_time(tc.base_ms) + " " + std::to_string(tc.inc_ms / 1000));
+    else send("level " + std::to_string(tc.moves) + " " + level_time(tc.base_ms) + (tc.inc_ms ? " " + std::to_string(tc.inc_ms / 1000) : ""));
     if (!start.standard_start) {
         if (!feature("setboard")) return name_ + " cannot be given a position (no setboard); use openings from the start";
         auto fen = sfen_to_xboard_fen(start.sfen);
@@ -381,6 +382,7 @@ std::string TimeControl::text() const {
     if (movetime_ms) return "movetime=" + std::to_string(movetime_ms);
     std::string t = "time=" + std::to_string(base_ms);
     if (inc_ms) t += ",inc=" + std::to_string(inc_ms);
+    if (moves) t += ",moves=" + std::to_string(moves);
     if (byoyomi_ms) t += ",byoyomi=" + std::to_string(byoyomi_ms);
     return t;
 }

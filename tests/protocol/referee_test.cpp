@@ -30,6 +30,7 @@ public:
         seen_moves.push_back(*t.moves);
         deadlines.push_back(deadline.count());
         clocks.push_back({t.clock_ms[0], t.clock_ms[1]});
+        to_go.push_back(t.moves_to_go);
         if (answers_.empty()) return Error{"script ran out"};
         auto a = answers_.front();
         answers_.pop_front();
@@ -46,6 +47,7 @@ public:
     std::vector<std::vector<std::string>> seen_moves;
     std::vector<int64_t> deadlines;
     std::vector<std::pair<int64_t, int64_t>> clocks;
+    std::vector<int64_t> to_go;
     std::string over;
 
 private:
@@ -166,6 +168,23 @@ TEST_CASE("referee: time forfeits under movetime and under a clock") {
     CHECK(g.reason == "c: time forfeit");
     REQUIRE(c.clocks.size() == 2);
     CHECK(c.clocks[1] == std::pair<int64_t, int64_t>{500, 1090});  // both clocks as the engine is told them
+}
+
+TEST_CASE("referee: moves per session refill the clock") {
+    TimeControl tc;
+    tc.base_ms = 1000;
+    tc.moves = 2;
+    tc.margin_ms = 0;
+    Scripted a("a", {mv("1d1c", {}, 600), mv("1c1d", {}, 300), mv("1d1c", {}, 10)}),
+        b("b", {mv("3a3b", {}, 10), mv("3b3a", {}, 10), mv("3a3b", {}, 10)});
+    Adjudication adj;
+    adj.max_plies = 6;
+    const auto g = play(a, b, kStart, tc, adj);
+    CHECK(g.reason == "move cap");
+    REQUIRE(a.clocks.size() == 3);
+    CHECK(a.to_go == std::vector<int64_t>{2, 1, 2});
+    CHECK(a.clocks[1].first == 400);
+    CHECK(a.clocks[2].first == 1100);  // 1000 - 600 - 300, and a new session of 1000
 }
 
 TEST_CASE("referee: adjudication needs both engines to agree") {
