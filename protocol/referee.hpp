@@ -152,8 +152,13 @@ GameRecord play_game(EngineClient& sente, EngineClient& gote, const Opening& ope
             return lose(stm, "time forfeit");
         }
         if (m.move == "resign") return lose(stm, "resigned");
-        // No game we know has a declaration win yet (shogi's entering king will check it here).
-        if (m.move == "win") return lose(stm, "claimed a win the rules do not give");
+        // A declaration win (shogi's entering king, CSA 27-point rule) where the rules allow it.
+        if (m.move == "win") {
+            if constexpr (requires { pos.can_declare(); })
+                if (pos.can_declare())
+                    return finish(stm == 0 ? Outcome::Win : Outcome::Loss, engines[stm]->name() + ": declared a win (entering king)");
+            return lose(stm, "claimed a win the rules do not give");
+        }
         auto parsed = pos.parse_move(m.move);
         if (!parsed) return lose(stm, "illegal move '" + m.move + "': " + parsed.error());
         pos.play(parsed.value());

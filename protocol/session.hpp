@@ -47,6 +47,8 @@ public:
     // The TablebaseFile setting: "auto" (the game's default table if that file exists), "none", or a path.
     // Returns an error (and keeps no table) when a table is asked for but cannot be used; a game without
     // tables accepts "auto" and "none" only.
+    // A rule setting of the game (shogi's EnteringKingRule); an error for a game that has no such rule.
+    virtual std::optional<std::string> set_rule(const std::string& name, const std::string& value) = 0;
     virtual bool has_tables() const = 0;  // whether the game has tablebases at all
     virtual std::optional<std::string> set_tablebase(const std::string& setting) = 0;
     virtual std::string tablebase_status() const = 0;
@@ -111,6 +113,7 @@ public:
             }
         }
         pos_ = pos;
+        apply_rules(pos_);
         line.pop_back();
         history_ = std::move(line);
         has_position_ = true;
@@ -205,6 +208,22 @@ public:
     bool resize_hash(size_t mb) override { return tt_.resize(mb); }
     void clear_hash() override { tt_.clear(); }
 
+    std::optional<std::string> set_rule(const std::string& name, const std::string& value) override {
+        if constexpr (requires(Position p) { p.set_rule(name, value); }) {
+            Position probe = pos_;
+            if (auto e = probe.set_rule(name, value)) return name + ": " + *e;
+            std::erase_if(rules_, [&](const auto& r) { return r.first == name; });
+            rules_.emplace_back(name, value);
+            if (!searching()) apply_rules(pos_);
+            return std::nullopt;
+        } else {
+            return name + ": not a rule of " + std::string(G::name);
+        }
+    }
+    void apply_rules(Position& p) const {
+        if constexpr (requires { p.set_rule(std::string(), std::string()); })
+            for (const auto& [name, value] : rules_) p.set_rule(name, value);
+    }
     bool has_tables() const override { return oracles_.load != nullptr; }
     std::optional<std::string> set_tablebase(const std::string& setting) override {
         if (searching()) return "TablebaseFile: cannot change the table while searching (send stop first)";
@@ -400,6 +419,7 @@ private:
     Position pos_{};
     std::vector<Visit> history_;  // the positions before pos_, oldest first
     bool has_position_ = false;
+    std::vector<std::pair<std::string, std::string>> rules_;  // rule settings, applied to every position set
     std::atomic<bool> searching_{false};
     bool unbounded_ = false;
     std::thread worker_;

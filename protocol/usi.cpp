@@ -57,7 +57,10 @@ Engine::Engine(Output& out, const std::string& tablebase) : out_(out), seed_(std
     options_.add({"USI_Elo", Option::Type::Spin, std::to_string(kMaxElo), kMinElo, kMaxElo, {}, ""});
     // "auto": the game's default table if that file exists; "none"; or a file (see the README).
     options_.add({"TablebaseFile", Option::Type::String, tablebase.empty() ? "none" : tablebase, 0, 0, {}, ""});
+    // Shogi's entering-king declaration (CSA 27-point rule): "bestmove win" when the side to move may declare.
+    options_.add({"EnteringKingRule", Option::Type::Combo, "CSARule27", 0, 0, {"CSARule27", "NoEnteringKing"}, ""});
     session_ = find_game(default_game())->make_session(out_, size_t(options_.spin("USI_Hash")));
+    apply_rules();
     // A table given at start-up is for the game that has tables: checked when that game is chosen.
     apply_tablebase(session_->has_tables());
 }
@@ -192,7 +195,14 @@ void Engine::setoption(const std::vector<std::string>& t) {
         session_->clear_hash();
     } else if (o->name == "TablebaseFile") {
         apply_tablebase(true);
+    } else if (o->name == "EnteringKingRule") {
+        apply_rules();
     }
+}
+
+void Engine::apply_rules() {
+    // Rules of games that have them; the others have none to set.
+    session_->set_rule("EnteringKingRule", options_.find("EnteringKingRule")->value);
 }
 
 void Engine::switch_game(std::string_view name) {
@@ -202,6 +212,7 @@ void Engine::switch_game(std::string_view name) {
     session_ = g->make_session(out_, size_t(options_.spin("USI_Hash")));
     // An explicit table that does not fit the new game is reported when that game is played.
     apply_tablebase(session_->has_tables() && options_.find("TablebaseFile")->value != "auto");
+    apply_rules();
 }
 
 void Engine::go(const std::vector<std::string>& t) {

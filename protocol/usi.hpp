@@ -33,6 +33,7 @@ private:
     void bench(const std::vector<std::string>& t);
     void perft(std::string_view arg);
     void switch_game(std::string_view name);
+    void apply_rules();
     void apply_tablebase(bool report_missing);
 
     Output& out_;

@@ -114,6 +114,22 @@ bool Position::pawn_drop_mates(int sq) const {
 
 uint64_t Position::side_key_value() { return side_key(); }
 
+bool Position::can_declare() const {
+    const Color us = stm_;
+    const int k = king_[us];
+    if (k == kNoKing) return false;
+    const Bitboard camp = promotion_zone(us);
+    if (!camp.test(k)) return false;
+    Bitboard mine = occ_[us] & camp;
+    mine.reset(k);
+    if (mine.count() < 10) return false;
+    const Bitboard big = by_type_[Bishop] | by_type_[Rook] | by_type_[Horse] | by_type_[Dragon];
+    int points = mine.count() + 4 * (mine & big).count();
+    for (int t = Pawn; t <= Gold; ++t) points += hand_[us][t] * (t == Bishop || t == Rook ? 5 : 1);
+    if (points < (us == Sente ? 28 : 27)) return false;
+    return !in_check();
+}
+
 int Position::see(Move m) const {
     if (m.is_drop()) return 0;
     const int from = m.from(), to = m.to();

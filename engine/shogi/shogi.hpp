@@ -8,6 +8,7 @@
 // diagonals are gathered with PEXT (protocol-independent tables in tables.cpp).
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -101,8 +102,24 @@ public:
     // Own pieces that stand between own king and an enemy slider (moving them off the line exposes the king).
     Bitboard pinned(Color c) const;
 
-    Outcome decided() const { return Outcome::Ongoing; }  // shogi ends only by mate (or repetition)
-    Outcome outcome() const { return has_legal_move() ? Outcome::Ongoing : Outcome::Loss; }
+    // A game ends by mate or repetition, or, where the entering-king rule is on, by the side to move declaring a
+    // win (CSA 27-point rule): such a position counts as won for the side to move.
+    Outcome decided() const { return declaration_rule_ && can_declare() ? Outcome::Win : Outcome::Ongoing; }
+    // The CSA 27-point rule: own king in the enemy camp and not in check, at least ten other own pieces there,
+    // and the pieces there plus those in hand worth 28 points for Sente, 27 for Gote (rooks and bishops,
+    // promoted or not, 5; the rest 1).
+    bool can_declare() const;
+    // Rule settings a GUI may change: "EnteringKingRule" = "CSARule27" or "NoEnteringKing".
+    std::optional<std::string> set_rule(std::string_view name, std::string_view value) {
+        if (name != "EnteringKingRule") return "no such rule";
+        if (value != "CSARule27" && value != "NoEnteringKing") return "expected CSARule27 or NoEnteringKing";
+        declaration_rule_ = value == "CSARule27";
+        return std::nullopt;
+    }
+    Outcome outcome() const {
+        if (const Outcome d = decided(); d != Outcome::Ongoing) return d;
+        return has_legal_move() ? Outcome::Ongoing : Outcome::Loss;
+    }
 
     void legal_moves(Moves& list) const;
     void tactical_moves(Moves& list) const;  // captures and promotions, legal
@@ -152,10 +169,11 @@ private:
     Bitboard occ_[2];
     Bitboard by_type_[kPieceTypes];
     uint8_t hand_[2][kHandTypes]{};
-    uint8_t king_[2]{};
+    uint8_t king_[2]{81, 81};  // 81: no king
     Color stm_ = Sente;
     int move_number_ = 1;
     uint64_t key_ = 0;
+    bool declaration_rule_ = false;
 };
 
 struct Shogi {

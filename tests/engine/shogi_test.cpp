@@ -292,3 +292,22 @@ TEST_CASE("shogi exchange evaluation") {
     CHECK(see("4k4/4g4/4p4/9/9/9/4R4/4L4/4K4 b - 1", "5g5c") == P - R + G);
     CHECK(see("4k4/9/9/9/9/9/9/9/4K4 b P 1", "P*5e") == 0);               // drops exchange nothing
 }
+
+TEST_CASE("shogi entering-king declaration: the CSA 27-point rule") {
+    // Sente's king on 5b with ten pieces in the camp (rook, bishop, four golds, four silvers: 18 points).
+    const std::string camp = "RBGGGGSS1/SS2K4/9/9/9/9/9/9/4k4 b ";
+    CHECK(pos(camp + "10P 1").can_declare());   // 18 + 10 = 28 points
+    CHECK(!pos(camp + "9P 1").can_declare());   // 27: not enough for Sente
+    CHECK(!pos("RBGGGGS2/SS2K4/9/9/9/9/9/9/4k4 b S10P 1").can_declare());  // nine pieces in the camp
+    CHECK(pos("RBGGGGSS1/SS7/4K4/9/9/9/9/9/4k4 b 10P 1").can_declare());  // king on 5c: still the camp
+    CHECK(!pos("RBGGGGSS1/SS7/9/4K4/9/9/9/9/4k4 b 10P 1").can_declare());  // king outside the camp
+    CHECK(!pos("RBGGGGSS1/SS2K4/9/9/4r4/9/9/9/4k4 b 10P 1").can_declare());  // king in check
+    // The rule is off unless set: the position then is simply ongoing.
+    auto p = pos(camp + "10P 1");
+    CHECK(p.decided() == Outcome::Ongoing);
+    REQUIRE_FALSE(p.set_rule("EnteringKingRule", "CSARule27"));
+    CHECK(p.decided() == Outcome::Win);
+    CHECK(p.set_rule("EnteringKingRule", "TryRule"));
+    // Gote needs 27: the same position turned round, with nine pawns.
+    CHECK(pos("4K4/9/9/9/9/9/9/4k2ss/1ssggggbr w 9p 1").can_declare());
+}

@@ -9,6 +9,7 @@
 
 #include "engine/dobutsu/dobutsu.hpp"
 #include "engine/jungle/jungle.hpp"
+#include "engine/shogi/shogi.hpp"
 #include "protocol/match.hpp"
 #include "protocol/xboard_client.hpp"
 
@@ -337,4 +338,16 @@ TEST_CASE("XBoard notation: positions as FEN, and time controls an XBoard engine
     CHECK(xboard_time_control_error(tc));
     tc.base_ms = 0;
     CHECK_FALSE(xboard_time_control_error(tc));
+}
+
+TEST_CASE("referee: a declaration win is accepted where the entering-king rule allows it, and only there") {
+    const TimeControl tcs[2] = {depth_tc(), depth_tc()};
+    Scripted a("a", moves({"win"})), b("b", {});
+    auto g = play_game<shogi::Shogi>(a, b, {"RBGGGGSS1/SS2K4/9/9/9/9/9/9/4k4 b 10P 1", {}}, tcs, {});
+    CHECK(g.result == Outcome::Win);
+    CHECK(g.reason == "a: declared a win (entering king)");
+    Scripted c("c", moves({"win"})), d("d", {});
+    g = play_game<shogi::Shogi>(c, d, {"RBGGGGSS1/SS2K4/9/9/9/9/9/9/4k4 b 9P 1", {}}, tcs, {});
+    CHECK(g.result == Outcome::Loss);
+    CHECK(g.reason == "c: claimed a win the rules do not give");
 }

@@ -97,3 +97,21 @@ TEST_CASE("shogi over USI: a mated side resigns; bad moves and positions are ref
         CHECK(t.sfen() == before);
     }
 }
+
+TEST_CASE("shogi over USI: bestmove win where the entering-king rule lets the side to move declare") {
+    Transcript t;
+    t.send("usi");
+    CHECK(t.has("option name EnteringKingRule type combo default CSARule27 var CSARule27 var NoEnteringKing"));
+    t.send("position sfen RBGGGGSS1/SS2K4/9/9/9/9/9/9/4k4 b 10P 1");
+    t.send("go btime 1000 wtime 1000 byoyomi 100");
+    t.wait();
+    CHECK(t.last("bestmove") == "bestmove win");
+    t.send("setoption name EnteringKingRule value NoEnteringKing");
+    t.clear();
+    t.send("go depth 2");
+    t.wait();
+    CHECK(t.last("bestmove").rfind("bestmove win", 0) != 0);
+    CHECK(t.count("bestmove") == 1);
+    t.send("setoption name EnteringKingRule value Sometimes");
+    CHECK(t.last("info string error: ").find("Sometimes") != std::string::npos);
+}
