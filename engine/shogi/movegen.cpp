@@ -10,10 +10,15 @@ namespace {
 constexpr int kNoKing = 81;
 }
 
-void Position::add_piece_moves(Moves& list, int from, Bitboard targets) const {
+template <bool Count>
+void Position::add_piece_moves(Moves& list, uint64_t& n, int from, Bitboard targets) const {
     const uint8_t pc = board_[from];
     const int t = type_of(pc);
     if (!can_promote(t)) {
+        if constexpr (Count) {
+            n += uint64_t(targets.count());
+            return;
+        }
         for (int to : targets) list.push(Move::make(from, to, false, board_[to]));
         return;
     }
@@ -22,13 +27,25 @@ void Position::add_piece_moves(Moves& list, int from, Bitboard targets) const {
     // A pawn or lance may not stay unpromoted on the last rank, a knight on the last two.
     const Bitboard dead = t == Knight ? tables.dead2[us] : (t == Pawn || t == Lance) ? tables.dead1[us] : Bitboard();
     const Bitboard promoting = zone.test(from) ? targets : targets & zone;
+    if constexpr (Count) {
+        n += uint64_t(promoting.count() + (targets & ~dead).count());
+        return;
+    }
     for (int to : promoting) list.push(Move::make(from, to, true, board_[to]));
     for (int to : targets & ~dead) list.push(Move::make(from, to, false, board_[to]));
 }
 
-void Position::add_drops(Moves& list, Bitboard targets) const {
+template <bool Count>
+void Position::add_drops(Moves& list, uint64_t& n, Bitboard targets) const {
     const Color us = stm_, them = ~us;
     const uint8_t* h = hand_[us];
+    auto add = [&](int type, const Bitboard& to) {
+        if constexpr (Count) {
+            n += uint64_t(to.count());
+        } else {
+            for (int s : to) list.push(Move::drop(type, s));
+        }
+    };
     if (h[Pawn]) {
         Bitboard to = targets & ~tables.dead1[us];
         for (int s : pieces(us, Pawn)) to &= ~file_mask(file_of(s));
@@ -37,19 +54,21 @@ void Position::add_drops(Moves& list, Bitboard targets) const {
             const Bitboard front = step_attacks(them, Pawn, king_[them]);
             if ((to & front).any() && pawn_drop_mates(front.lsb())) to &= ~front;
         }
-        for (int s : to) list.push(Move::drop(Pawn, s));
+        add(Pawn, to);
     }
-    if (h[Lance])
-        for (int s : targets & ~tables.dead1[us]) list.push(Move::drop(Lance, s));
-    if (h[Knight])
-        for (int s : targets & ~tables.dead2[us]) list.push(Move::drop(Knight, s));
-    for (int t : {int(Silver), int(Gold), int(Bishop), int(Rook)})
-        if (h[t])
-            for (int s : targets) list.push(Move::drop(t, s));
+    if (h[Lance]) add(Lance, targets & ~tables.dead1[us]);
+    if (h[Knight]) add(Knight, targets & ~tables.dead2[us]);
+    const int others = (h[Silver] > 0) + (h[Gold] > 0) + (h[Bishop] > 0) + (h[Rook] > 0);
+    if constexpr (Count) {
+        n += uint64_t(others) * uint64_t(targets.count());
+    } else {
+        for (int t : {int(Silver), int(Gold), int(Bishop), int(Rook)})
+            if (h[t]) add(t, targets);
+    }
 }
 
-template <bool Evasions>
-void Position::generate_all(Moves& list, const Bitboard& checkers) const {
+template <bool Evasions, bool Count>
+void Position::generate_all(Moves& list, uint64_t& n, const Bitboard& checkers) const {
     const Color us = stm_, them = ~us;
     const int k = king_[us];
     const Bitboard occ = occupied();
@@ -58,7 +77,10 @@ void Position::generate_all(Moves& list, const Bitboard& checkers) const {
         Bitboard without_king = occ;
         without_king.reset(k);
         for (int to : step_attacks(us, King, k) & ~occ_[us])
-            if (attackers_to(to, them, without_king).none()) list.push(Move::make(k, to, false, board_[to]));
+            if (attackers_to(to, them, without_king).none()) {
+                if constexpr (Count) ++n;
+                else list.push(Move::make(k, to, false, board_[to]));
+            }
         if (checkers.count() > 1) return;  // a double check: only the king can move
         const int c = checkers.lsb();
         drop_targets = between(k, c);
@@ -76,20 +98,33 @@ void Position::generate_all(Moves& list, const Bitboard& checkers) const {
             if constexpr (Evasions) continue;  // a pinned piece cannot answer a check
             to &= line(k, from);
         }
-        if (to.any()) add_piece_moves(list, from, to);
+        if (to.any()) add_piece_moves<Count>(list, n, from, to);
     }
     if constexpr (!Evasions) {
         if (k != kNoKing)
             for (int to : step_attacks(us, King, k) & ~occ_[us])
-                if (attackers_to(to, them, occ).none()) list.push(Move::make(k, to, false, board_[to]));
+                if (attackers_to(to, them, occ).none()) {
+                    if constexpr (Count) ++n;
+                    else list.push(Move::make(k, to, false, board_[to]));
+                }
     }
-    if (drop_targets.any()) add_drops(list, drop_targets);
+    if (drop_targets.any()) add_drops<Count>(list, n, drop_targets);
 }
 
 void Position::legal_moves(Moves& list) const {
     const Bitboard c = king_[stm_] != kNoKing ? checkers() : Bitboard();
-    if (c.any()) generate_all<true>(list, c);
-    else generate_all<false>(list, c);
+    uint64_t unused = 0;
+    if (c.any()) generate_all<true, false>(list, unused, c);
+    else generate_all<false, false>(list, unused, c);
+}
+
+uint64_t Position::count_legal_moves() const {
+    const Bitboard c = king_[stm_] != kNoKing ? checkers() : Bitboard();
+    Moves unused;  // not written: counting only
+    uint64_t n = 0;
+    if (c.any()) generate_all<true, true>(unused, n, c);
+    else generate_all<false, true>(unused, n, c);
+    return n;
 }
 
 void Position::tactical_moves(Moves& list) const {

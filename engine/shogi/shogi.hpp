@@ -123,11 +123,7 @@ public:
 
     void legal_moves(Moves& list) const;
     void tactical_moves(Moves& list) const;  // captures and promotions, legal
-    uint64_t count_legal_moves() const {
-        Moves list;
-        legal_moves(list);
-        return list.size();
-    }
+    uint64_t count_legal_moves() const;  // the same number as legal_moves, without writing the moves
     bool has_legal_move() const;
     // Whether a move (from any source) is legal here: used for input and for hash moves.
     bool is_legal(Move m) const;
@@ -158,10 +154,13 @@ public:
 
 private:
     static uint64_t side_key_value();
-    template <bool Evasions>
-    void generate_all(Moves& list, const Bitboard& checkers) const;
-    void add_piece_moves(Moves& list, int from, Bitboard targets) const;
-    void add_drops(Moves& list, Bitboard targets) const;
+    // Count: add up the moves instead of writing them (list is then not touched).
+    template <bool Evasions, bool Count>
+    void generate_all(Moves& list, uint64_t& n, const Bitboard& checkers) const;
+    template <bool Count>
+    void add_piece_moves(Moves& list, uint64_t& n, int from, Bitboard targets) const;
+    template <bool Count>
+    void add_drops(Moves& list, uint64_t& n, Bitboard targets) const;
     void put(int sq, uint8_t p);
     void remove(int sq);
 

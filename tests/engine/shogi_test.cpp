@@ -264,6 +264,7 @@ TEST_CASE("shogi play/undo: keys and positions come back, keys match a fresh par
             p.legal_moves(list);
             const std::string before = p.sfen();
             const uint64_t key = p.key();
+            REQUIRE(p.count_legal_moves() == list.size());  // counting agrees with generating
             for (auto m : list) {
                 p.play(m);
                 CHECK(p.key() == pos(p.sfen()).key());
