@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "bench/bench.hpp"
+#include "search/mate_solver.hpp"
 #include "engine/core/game.hpp"
 #include "protocol/output.hpp"
 #include "search/limits.hpp"
@@ -299,6 +300,27 @@ private:
                                             });
                     });
                 if (!ranked->empty()) return answer_from_table(*ranked, limits, settings);
+            }
+        }
+        // Checkmate problems, in games with a proof-number solver.
+        if constexpr (requires { G::mate_solver; }) {
+            if (limits.mate_search) {
+                const auto start = std::chrono::steady_clock::now();
+                const auto deadline = limits.mate ? start + std::chrono::milliseconds(limits.mate)
+                                                  : std::chrono::steady_clock::time_point::max();
+                MateSolver<G> solver;
+                auto r = solver.solve(pos_, deadline, search_->stop);
+                const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+                out_.info("mate search: " + std::to_string(r.nodes) + " nodes, " + std::to_string(ms) + " ms");
+                if (r.verdict == MateSolver<G>::Verdict::NoMate) return "checkmate nomate";
+                if (r.verdict == MateSolver<G>::Verdict::Timeout) return "checkmate timeout";
+                Position p = pos_;
+                std::string pv;
+                for (Move m : r.pv) {
+                    pv += (pv.empty() ? "" : " ") + p.move_text(m);
+                    p.play(m);
+                }
+                return "checkmate " + pv;
             }
         }
         Limits l = limits;

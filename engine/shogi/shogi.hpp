@@ -97,7 +97,8 @@ public:
     // Pieces of `by` attacking sq, given the occupancy.
     Bitboard attackers_to(int sq, Color by, const Bitboard& occ) const;
     Bitboard attackers_to(int sq, Color by) const { return attackers_to(sq, by, occupied()); }
-    Bitboard checkers() const { return attackers_to(king_[stm_], ~stm_); }
+    // Pieces giving check to the side to move (none when it has no king, as the attacker of a tsume problem).
+    Bitboard checkers() const { return king_[stm_] < kSquares ? attackers_to(king_[stm_], ~stm_) : Bitboard(); }
     bool in_check() const { return checkers().any(); }
     // Own pieces that stand between own king and an enemy slider (moving them off the line exposes the king).
     Bitboard pinned(Color c) const;
@@ -191,6 +192,7 @@ struct Shogi {
         return Outcome::Draw;
     }
     static constexpr int history_size = 2 * kPieceTypes * kSquares;
+    static constexpr bool mate_solver = true;  // go mate uses df-pn (search/mate_solver.hpp)
 };
 
 }  // namespace menagerie::shogi
