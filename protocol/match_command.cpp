@@ -27,6 +27,7 @@ const char* const kHelp =
     "  proto=usi|xboard     its protocol (default usi)\n"
     "  option.NAME=VALUE    an engine option (USI setoption; XBoard option NAME=VALUE)\n"
     "  tc=TC                its own time control (a handicap), instead of --tc\n"
+    "  margin=MS            its own grace beyond the allowed time, instead of --margin\n"
     "  variant=NAME         the engine's name for the game when it differs from ours\n"
     "  init=COMMAND         XBoard: a command sent after the handshake (repeat for more)\n"
     "  moves=usi|xboard     XBoard: how the engine writes moves: 7g7f (gnushogi) or c3c4 (default)\n"
@@ -76,7 +77,15 @@ std::optional<std::string> split_spec(const std::string& text, std::vector<std::
 struct EngineItems {
     EngineSpec spec;
     std::string tc;
+    int margin = -1;  // -1: --margin
 };
+
+std::optional<std::string> to_int(const std::string& text, int& v, int lo, int hi) {
+    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (ec != std::errc() || ptr != text.data() + text.size() || v < lo || v > hi)
+        return "'" + text + "': expected a whole number from " + std::to_string(lo) + " to " + std::to_string(hi);
+    return std::nullopt;
+}
 
 std::optional<std::string> apply_items(const std::vector<std::string>& items, EngineItems& e,
                                        const std::map<std::string, std::vector<std::string>>& conf) {
@@ -96,6 +105,8 @@ std::optional<std::string> apply_items(const std::vector<std::string>& items, En
             e.spec.options.emplace_back(key.substr(7), value);
         } else if (key == "tc") {
             e.tc = value;
+        } else if (key == "margin") {
+            if (auto err = to_int(value, e.margin, 0, 3600000)) return "margin: " + *err;
         } else if (key == "proto") {
             if (value == "usi") e.spec.protocol = EngineProtocol::Usi;
             else if (value == "xboard" || value == "cecp") e.spec.protocol = EngineProtocol::Xboard;
@@ -113,7 +124,7 @@ std::optional<std::string> apply_items(const std::vector<std::string>& items, En
                 return conf.empty() ? "conf=" + value + " needs --engines-file" : "no engine named '" + value + "' in --engines-file";
             if (auto err = apply_items(it->second, e, {})) return "conf=" + value + ": " + *err;
         } else {
-            return "unknown key '" + key + "' (cmd, arg, name, proto, option.NAME, tc, variant, init, moves, conf)";
+            return "unknown key '" + key + "' (cmd, arg, name, proto, option.NAME, tc, margin, variant, init, moves, conf)";
         }
     }
     return std::nullopt;
@@ -164,12 +175,6 @@ std::optional<std::string> parse_keys(const std::vector<std::string>& items, std
         if (!ok) return "unknown key '" + key + "' (" + names + ")";
         out[key] = item.substr(eq + 1);
     }
-    return std::nullopt;
-}
-std::optional<std::string> to_int(const std::string& text, int& v, int lo, int hi) {
-    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (ec != std::errc() || ptr != text.data() + text.size() || v < lo || v > hi)
-        return "'" + text + "': expected a whole number from " + std::to_string(lo) + " to " + std::to_string(hi);
     return std::nullopt;
 }
 std::optional<std::string> to_double(const std::string& text, double& v) {
@@ -325,7 +330,7 @@ int match_command(const std::vector<std::string>& args) {
         if (e.spec.name.empty()) e.spec.name = std::string("engine") + std::to_string(i + 1);
         TimeControl tc;
         if (auto err = parse_tc(e.tc, tc)) return bad_usage(which + "tc: " + *err, &opts);
-        tc.margin_ms = vm["margin"].as<int>();
+        tc.margin_ms = e.margin >= 0 ? e.margin : vm["margin"].as<int>();
         if (e.spec.protocol == EngineProtocol::Xboard)
             if (auto err = xboard_time_control_error(tc)) return bad_usage(which + *err, &opts);
         for (const auto& other : c.engines)

@@ -102,6 +102,7 @@ check match-bad-tc 2 "--tc: unknown key 'hours'" -- "$bin" match --variant dobut
 check match-sprt 0 "^SPRT: H0 accepted" -- "$bin" match --variant dobutsu --engine "cmd=$bin name=weak tc=depth=1" --engine "cmd=$bin name=strong tc=depth=5" --games 400 --quiet --sprt elo0=0 elo1=20
 check match-bad-sprt 2 "--sprt needs elo0 and elo1" -- "$bin" match --variant dobutsu --engine "cmd=$bin" --engine "cmd=$bin" --sprt elo1=5
 check match-bad-engine 2 "unknown key 'speed'" -- "$bin" match --variant dobutsu --engine "cmd=$bin speed=3" --engine "cmd=$bin"
+check match-bad-margin 2 "margin: 'soon'" -- "$bin" match --variant dobutsu --engine "cmd=$bin margin=soon" --engine "cmd=$bin"
 check match-help 0 "proto=usi\|xboard" -- "$bin" match --help
 check match-no-variant-option 1 "declares neither USI_Variant nor UCI_Variant" -- "$bin" match --variant dobutsu --engine "cmd=/bin/sh arg=-c arg='read x; echo usiok; read y; echo readyok; sleep 5'" --engine "cmd=$bin"
 check match-same-names 2 "two engines are named 'a'" -- "$bin" match --variant dobutsu --engine "cmd=$bin name=a" --engine "cmd=$bin name=a"
