@@ -56,6 +56,7 @@ struct MatchConfig {
     bool quiet = false;                // only the final result
     bool live = false;                 // a live progress line on stderr (a terminal)
     std::string record_path;           // game file, appended ("" none)
+    std::string csa_path;              // shogi: the games also as CSA records, appended, '/' between games
     std::optional<match::Sprt> sprt;   // two engines: stop as soon as the test decides (on the game pairs)
 };
 
@@ -105,6 +106,42 @@ private:
 std::string live_status(const MatchResult& r, const std::vector<EngineSpec>& engines, int running, int moves,
                         const std::optional<match::Sprt>& sprt);
 }  // namespace match_detail
+
+// A finished game as a CSA record (games with CSA notation: shogi), the opening's moves included.
+template <Game G>
+std::string csa_record(int number, const GameRecord& g) {
+    if constexpr (requires(const typename G::Position& p, typename G::Move m) {
+                      p.csa_board();
+                      p.csa_move(m);
+                  }) {
+        auto pos = G::Position::from_sfen(g.opening.sfen).value();
+        std::string s = "V2.2\nN+" + g.sente + "\nN-" + g.gote + "\n$EVENT:menagerie match, game " +
+                        std::to_string(number) + "\n" + pos.csa_board();
+        auto play = [&](const std::string& text, const std::string& suffix) {
+            auto m = pos.parse_move(text);
+            if (!m) return;
+            s += pos.csa_move(m.value()) + suffix + "\n";
+            pos.play(m.value());
+        };
+        for (const auto& m : g.opening.moves) play(m, "");
+        for (size_t i = 0; i < g.moves.size(); ++i)
+            play(g.moves[i], ",T" + std::to_string(i < g.times_ms.size() ? g.times_ms[i] / 1000 : 0));
+        const std::string& why = g.reason;
+        auto has = [&](const char* text) { return why.find(text) != std::string::npos; };
+        const char* end = why == "rules"                                 ? "%TSUMI"
+                          : why == "repetition"                          ? (g.result == Outcome::Draw ? "%SENNICHITE" : "%OUTE_SENNICHITE")
+                          : why == "move cap"                            ? "%MAX_MOVES"
+                          : has(": resigned")                            ? "%TORYO"
+                          : has(": declared a win")                      ? "%KACHI"
+                          : has(": time forfeit") || has(": no move")    ? "%TIME_UP"
+                          : has(": illegal move") || has(": rejected")   ? "%ILLEGAL_MOVE"
+                                                                         : "%CHUDAN";
+        return s + "'" + why + "\n" + end + "\n";
+    } else {
+        (void)number, (void)g;
+        return "";
+    }
+}
 
 template <Game G>
 Result<MatchResult> run_match(const MatchConfig& c, Output& out) {
@@ -193,9 +230,25 @@ Result<MatchResult> run_match(const MatchConfig& c, Output& out) {
     std::atomic<bool> stop{false};
     std::atomic<int> running{0}, moves{0};
     std::FILE* record = nullptr;
+    std::FILE* csa = nullptr;
+    if (!c.csa_path.empty()) {
+        if (csa_record<G>(0, GameRecord{"", "", {std::string(G::start_sfen), {}}, Outcome::Draw, "", {}, {}, {}, false})
+                .empty())
+            return Error{"CSA records are for shogi, not " + variant};
+        csa = std::fopen(c.csa_path.c_str(), "a");
+        if (!csa) return Error{"cannot open the CSA file '" + c.csa_path + "'"};
+    }
     if (!c.record_path.empty()) {
         record = std::fopen(c.record_path.c_str(), "a");
-        if (!record) return Error{"cannot open the game file '" + c.record_path + "'"};
+        if (!record) {
+            if (csa) std::fclose(csa);
+            return Error{"cannot open the game file '" + c.record_path + "'"};
+        }
+    }
+    bool csa_empty = true;  // no record in the CSA file yet: no separator before the first
+    if (csa) {
+        std::fseek(csa, 0, SEEK_END);
+        csa_empty = std::ftell(csa) == 0;
     }
 
     EngineProcess::clear_interrupt();
@@ -208,6 +261,7 @@ Result<MatchResult> run_match(const MatchConfig& c, Output& out) {
         auto e = start_engine(c.engines[size_t(i)], variant, notation, milliseconds(10000));
         if (!e) {
             if (record) std::fclose(record);
+            if (csa) std::fclose(csa);
             return Error{"engine " + std::to_string(i + 1) + " (" + c.engines[size_t(i)].name + "): " + e.error()};
         }
         pool[0][size_t(i)] = std::move(e.value());
@@ -269,6 +323,12 @@ Result<MatchResult> run_match(const MatchConfig& c, Output& out) {
                 std::fputs(block.c_str(), record);
                 std::fflush(record);
             }
+            if (csa) {
+                const std::string block = (csa_empty ? "" : "/\n") + csa_record<G>(number, g);
+                csa_empty = false;
+                std::fputs(block.c_str(), csa);
+                std::fflush(csa);
+            }
             if (!c.quiet) {
                 report.line(match_detail::record_line(number, g));
                 if (!c.live) {
@@ -313,6 +373,7 @@ Result<MatchResult> run_match(const MatchConfig& c, Output& out) {
             if (e) e->quit();
     EngineProcess::clear_interrupt();
     if (record) std::fclose(record);
+    if (csa) std::fclose(csa);
     r.interrupted = match_detail::InterruptGuard::signalled();
     if (failure && !r.interrupted) {
         if (r.games_played == 0) return Error{*failure};

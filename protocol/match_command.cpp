@@ -273,6 +273,7 @@ int match_command(const std::vector<std::string>& args) {
         "from=PLY moves=K score=CP: a draw when both report |score| <= CP for K moves each from PLY on")(
         "concurrency", po::value<int>()->default_value(1), "games played at the same time")(
         "record", po::value<std::string>(), "append every game to this file (format in README)")(
+        "csa", po::value<std::string>(), "shogi: append every game to this file as a CSA record")(
         "sprt", po::value<std::vector<std::string>>()->multitoken(),
         "two engines: stop when decided: elo0=E elo1=E [alpha=A] [beta=B] (game pairs)")(
         "no-live", "no live progress line on a terminal")("quiet", "only the final result")("help", "this help");
@@ -350,6 +351,7 @@ int match_command(const std::vector<std::string>& args) {
     if (vm["margin"].as<int>() < 0) return bad_usage("--margin must not be negative", &opts);
     if (c.concurrency < 1 || c.concurrency > 64) return bad_usage("--concurrency must be from 1 to 64", &opts);
     if (vm.count("record")) c.record_path = vm["record"].as<std::string>();
+    if (vm.count("csa")) c.csa_path = vm["csa"].as<std::string>();
 
     if (vm.count("openings")) {
         std::map<std::string, std::string> o;

@@ -103,6 +103,12 @@ check match-sprt 0 "^SPRT: H0 accepted" -- "$bin" match --variant dobutsu --engi
 check match-bad-sprt 2 "--sprt needs elo0 and elo1" -- "$bin" match --variant dobutsu --engine "cmd=$bin" --engine "cmd=$bin" --sprt elo1=5
 check match-bad-engine 2 "unknown key 'speed'" -- "$bin" match --variant dobutsu --engine "cmd=$bin speed=3" --engine "cmd=$bin"
 check match-bad-margin 2 "margin: 'soon'" -- "$bin" match --variant dobutsu --engine "cmd=$bin margin=soon" --engine "cmd=$bin"
+check match-csa 0 "^Score of a vs b" -- "$bin" match --variant shogi --each "cmd=$bin tc=depth=1" --engine name=a --engine name=b --games 2 --max-plies 20 --csa "$tmp/games.csa" --quiet
+check match-csa-file 0 "^P1-KY-KE-GI-KI-OU-KI-GI-KE-KY" -- cat "$tmp/games.csa"
+check match-csa-separator 0 "^/$" -- cat "$tmp/games.csa"
+check match-csa-moves 0 "^-[0-9]{4}[A-Z]{2},T[0-9]+$" -- cat "$tmp/games.csa"
+check match-csa-end 0 "^%(MAX_MOVES|TSUMI|SENNICHITE|TORYO)$" -- cat "$tmp/games.csa"
+check match-csa-dobutsu 1 "CSA records are for shogi, not dobutsu" -- "$bin" match --variant dobutsu --engine "cmd=$bin" --engine "cmd=$bin" --csa "$tmp/d.csa"
 check match-help 0 "proto=usi\|xboard" -- "$bin" match --help
 check match-no-variant-option 1 "declares neither USI_Variant nor UCI_Variant" -- "$bin" match --variant dobutsu --engine "cmd=/bin/sh arg=-c arg='read x; echo usiok; read y; echo readyok; sleep 5'" --engine "cmd=$bin"
 check match-same-names 2 "two engines are named 'a'" -- "$bin" match --variant dobutsu --engine "cmd=$bin name=a" --engine "cmd=$bin name=a"

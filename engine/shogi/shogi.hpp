@@ -78,6 +78,10 @@ public:
 
     Result<Move> parse_move(std::string_view text) const;
     std::string move_text(Move m) const;
+    // CSA game-record notation (csa.cpp): the position as P1..P9, P+, P- and the side to move; a move as
+    // +7776FU (the piece after the move).
+    std::string csa_board() const;
+    std::string csa_move(Move m) const;
 
     Color side() const { return stm_; }
     uint64_t key() const { return key_; }

@@ -312,3 +312,16 @@ TEST_CASE("shogi entering-king declaration: the CSA 27-point rule") {
     // Gote needs 27: the same position turned round, with nine pawns.
     CHECK(pos("4K4/9/9/9/9/9/9/4k2ss/1ssggggbr w 9p 1").can_declare());
 }
+
+TEST_CASE("shogi CSA notation: board, hands and moves") {
+    auto p = pos(kStart);
+    const std::string board = p.csa_board();
+    CHECK(board.find("P1-KY-KE-GI-KI-OU-KI-GI-KE-KY\nP2 * -HI *  *  *  *  * -KA * \n") == 0);
+    CHECK(board.find("P8 * +KA *  *  *  *  * +HI * \nP9+KY+KE+GI+KI+OU+KI+GI+KE+KY\nP+\nP-\n+\n") != std::string::npos);
+    CHECK(p.csa_move(p.parse_move("7g7f").value()) == "+7776FU");
+    auto q = pos("lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3");
+    CHECK(q.csa_move(q.parse_move("8h2b+").value()) == "+8822UM");
+    auto r = pos("4k4/9/9/9/9/9/9/9/4K4 w 2Pb 1");
+    CHECK(r.csa_move(r.parse_move("B*5e").value()) == "-0055KA");
+    CHECK(r.csa_board().find("P+00FU00FU\nP-00KA\n-\n") != std::string::npos);
+}
