@@ -151,13 +151,13 @@ private:
             pos.undo(moves[i]);
         }
         Entry node;
+        std::vector<Entry> child(moves.size());  // the children's entries, read again on every pass
         for (;;) {
             // The node's numbers from its children's; a child on the path or past the ply limit cannot be proven.
             uint32_t best = kInfinite, second = kInfinite, sum = 0;
             size_t best_i = 0;
             uint16_t len_min = UINT16_MAX, len_max = 0;
             bool all_proven = true;
-            std::vector<Entry> child(moves.size());
             for (size_t i = 0; i < moves.size(); ++i) {
                 Entry c = (path_.count(keys[i]) || ply + 1 >= kMaxPly) ? Entry{kInfinite, 0, 0} : lookup(keys[i]);
                 child[i] = c;
