@@ -283,6 +283,17 @@ private:
                  (e->bound() == BoundUpper && s <= alpha)))
                 return s;
         }
+        // Mate at once: games that can look for a mating move cheaply (shogi's drops) stop here with the mate,
+        // which also shows a mate threat one ply before the horizon of the line that allowed it.
+        if constexpr (requires { pos.mate_in_one(); }) {
+            if (!check) {
+                if (const Move m = pos.mate_in_one(); !m.is_null()) {
+                    pv_[ply][ply] = m;
+                    pv_len_[ply] = ply + 1;
+                    return mate_in(ply + 1);
+                }
+            }
+        }
         const int static_eval = check ? -kInfinite : Evaluator<G>::evaluate(pos, eval_);
 
         // Reverse futility pruning: far above beta near the leaves, a quiet position keeps its cut.

@@ -136,6 +136,13 @@ void Position::tactical_moves(Moves& list) const {
 }
 
 bool Position::has_legal_move() const {
+    // A safe square for the king settles it at once (the usual answer after a check).
+    if (const int k = king_[stm_]; k != kNoKing) {
+        Bitboard without_king = occupied();
+        without_king.reset(k);
+        for (int to : step_attacks(stm_, King, k) & ~occ_[stm_])
+            if (attackers_to(to, ~stm_, without_king).none()) return true;
+    }
     Moves list;
     legal_moves(list);
     return !list.empty();
@@ -145,6 +152,54 @@ bool Position::pawn_drop_mates(int sq) const {
     Position p = *this;
     p.play(Move::drop(Pawn, sq));
     return !p.has_legal_move();
+}
+
+Move Position::mate_in_one() {
+    const Color us = stm_, them = ~us;
+    const int ek = king_[them], own = king_[us];
+    if (ek == kNoKing) return Move{};
+    const Bitboard occ = occupied();
+    auto mates = [&](Move m) {
+        play(m);
+        const bool mate = in_check() && (own == kNoKing || attackers_to(own, them).none()) && !has_legal_move();
+        undo(m);
+        return mate;
+    };
+    // checks[t]: the squares from which a piece of ours of type t attacks the enemy king (the reverse of its
+    // attacks from the king's square as a piece of theirs).
+    Bitboard checks[kPieceTypes];
+    for (int t = Pawn; t < kPieceTypes; ++t)
+        if (t != King) checks[t] = attacks_of(piece(them, t), ek, occ);
+    // Drops (a pawn drop that mates is illegal, so pawns are not tried).
+    const Bitboard empty = ~occ;
+    for (int t : {int(Gold), int(Silver), int(Rook), int(Bishop), int(Knight), int(Lance)})
+        if (hand_[us][t])
+            for (int s : checks[t] & empty)
+                if (const Move m = Move::drop(t, s); mates(m)) return m;
+    // Board moves.
+    const Bitboard zone = promotion_zone(us);
+    const Bitboard discover = (bishop_attacks(ek, occ) | rook_attacks(ek, occ)) & occ_[us];
+    Bitboard movers = occ_[us];
+    if (own != kNoKing) movers.reset(own);
+    for (int from : movers) {
+        const uint8_t pc = board_[from];
+        const int t = type_of(pc);
+        const Bitboard targets = attacks_of(pc, from, occ) & ~occ_[us];
+        const bool promotable = can_promote(t);
+        const Bitboard direct = checks[t] | (promotable ? checks[t + kPromote] : Bitboard());
+        const Bitboard cands = discover.test(from) ? targets : targets & direct;
+        if (cands.none()) continue;
+        const Bitboard dead =
+            t == Knight ? tables.dead2[us] : (t == Pawn || t == Lance) ? tables.dead1[us] : Bitboard();
+        for (int to : cands) {
+            const bool may_promote = promotable && (zone.test(from) || zone.test(to));
+            if (may_promote)
+                if (const Move m = Move::make(from, to, true, board_[to]); mates(m)) return m;
+            if (!dead.test(to))
+                if (const Move m = Move::make(from, to, false, board_[to]); mates(m)) return m;
+        }
+    }
+    return Move{};
 }
 
 uint64_t Position::side_key_value() { return side_key(); }

@@ -156,6 +156,11 @@ public:
 
     // Whether the side to move dropping a pawn on sq (in front of the enemy king) would mate: illegal.
     bool pawn_drop_mates(int sq) const;
+    // A move that mates at once, or Move{} if none is found: drops and moves that give check directly, and
+    // moves of a piece that stands between a slider and the enemy king (discovered check). For the search's
+    // mate-threat detection; the side to move must not be in check. Plays and takes back candidates, so the
+    // position is unchanged afterwards.
+    Move mate_in_one();
 
 private:
     static uint64_t side_key_value();

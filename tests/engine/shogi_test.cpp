@@ -189,6 +189,63 @@ TEST_CASE("shogi drops: pawn-drop mate is illegal, a pawn drop check that is not
     CHECK(!moves_of(gote).count("P*9h"));
 }
 
+namespace {
+// Whether m mates: legal, gives check, and leaves no legal answer.
+bool mates(shogi::Position p, shogi::Move m) {
+    if (!p.is_legal(m)) return false;
+    p.play(m);
+    return p.in_check() && !p.has_legal_move();
+}
+}  // namespace
+
+TEST_CASE("shogi mate in one: found where there is one, never a move that does not mate") {
+    // A gold dropped on the king's head, guarded by a pawn.
+    auto head = pos("4k4/9/4P4/9/9/9/9/9/4K4 b G 1");
+    const auto m = head.mate_in_one();
+    REQUIRE_FALSE(m.is_null());
+    CHECK(head.move_text(m) == "G*5b");
+    CHECK(head.sfen() == pos("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").sfen());  // the position is left as it was
+    // Only a pawn drop would mate, and that is illegal: none.
+    CHECK(pos("8k/9/6NG1/9/9/9/9/9/K8 b P 1").mate_in_one().is_null());
+    // A pawn pushed to the same square mates (promoting or not).
+    auto pushed = pos("8k/9/6NGP/9/9/9/9/9/K8 b - 1");
+    const auto push = pushed.mate_in_one();
+    REQUIRE_FALSE(push.is_null());
+    CHECK(mates(pushed, push));
+    CHECK((pushed.move_text(push) == "1c1b" || pushed.move_text(push) == "1c1b+"));
+
+    // Random games from positions with full hands: whatever the probe returns mates, and when any move other
+    // than a king move mates, the probe finds one (checked against every legal move).
+    uint64_t seed = 99;
+    int found = 0;
+    for (const std::string start : {std::string("4k4/9/9/9/9/9/9/9/4K4 b RB2G2S2N2L9Prb2g2s2n2l9p 1"),
+                                    std::string("3gkg3/9/9/9/9/9/9/9/3GKG3 b RBSNLPrbsnlp 1"), kMatsuri}) {
+        for (int game = 0; game < 20; ++game) {
+            auto p = pos(start);
+            for (int ply = 0; ply < 60 && p.outcome() == Outcome::Ongoing; ++ply) {
+                shogi::Moves list;
+                p.legal_moves(list);
+                if (!p.in_check()) {
+                    const std::string before = p.sfen();
+                    const shogi::Move probe = p.mate_in_one();
+                    REQUIRE(p.sfen() == before);
+                    bool any = false;
+                    for (auto mv : list)
+                        if (mv.is_drop() || mv.from() != p.king_square(p.side())) any = any || mates(p, mv);
+                    CHECK_MESSAGE(!probe.is_null() == any, before);
+                    if (!probe.is_null()) {
+                        CHECK_MESSAGE(mates(p, probe), before);
+                        ++found;
+                    }
+                }
+                seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+                p.play(list[(seed >> 33) % list.size()]);
+            }
+        }
+    }
+    CHECK(found > 20);  // the walk does meet mates
+}
+
 TEST_CASE("shogi repetition: the fourth occurrence draws, perpetual check loses for the checker") {
     // Sente's rook checks from the 5 and 4 files in turn; Gote's king steps between 5a and 4a.
     auto p = pos("4k4/9/9/9/4R4/9/9/9/K8 w - 1");
