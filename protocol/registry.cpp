@@ -3,9 +3,11 @@
 #include "engine/dobutsu/dobutsu.hpp"
 #include "engine/jungle/jungle.hpp"
 #include "engine/shogi/shogi.hpp"
+#include "engine/tori/tori.hpp"
 #include "eval/dobutsu/eval.hpp"
 #include "eval/jungle/eval.hpp"
 #include "eval/shogi/eval.hpp"
+#include "eval/tori/eval.hpp"
 #include "protocol/options.hpp"
 #include "search/dobutsu_tablebase.hpp"
 
@@ -47,6 +49,8 @@ const std::vector<GameEntry>& games() {
          &self_play<dobutsu::Dobutsu>, &eval_terms<dobutsu::Dobutsu>, &run_match<dobutsu::Dobutsu>, &read_book<dobutsu::Dobutsu>},
         {jungle::Jungle::name, "Jungle / Dou Shou Qi (7x9 animal chess)", &make<jungle::Jungle>,
          &self_play<jungle::Jungle>, &eval_terms<jungle::Jungle>, &run_match<jungle::Jungle>, &read_book<jungle::Jungle>},
+        {tori::Tori::name, "Tori shogi (7x7 bird shogi, as Fairy-Stockfish's torishogi)", &make<tori::Tori>,
+         &self_play<tori::Tori>, &eval_terms<tori::Tori>, &run_match<tori::Tori>, &read_book<tori::Tori>},
     };
     return list;
 }

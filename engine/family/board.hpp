@@ -1,0 +1,377 @@
+#pragma once
+// The shogi family's shared position core: a board of files x ranks squares, pieces with an owner and a type
+// (promoted pieces are types of their own), hands of captured pieces, the Zobrist key, SFEN, USI square and
+// move text, and play/undo of one-step moves and drops. A variant describes its pieces with a traits class V
+// and builds its move generation and rules on top by deriving its Position from Board<V>.
+//
+// Squares are numbered file by file, square = (file - 1) * ranks + rank, where file 1.. is USI's file number
+// (file 1 on Sente's right) and rank 0.. is USI's rank letter a.. (rank a is Gote's back rank). A file's
+// squares are then consecutive bits.
+//
+// V provides:
+//   static constexpr int files, ranks;          the board (squares plus piece types below 128: see DropMove)
+//   static constexpr int piece_types;           types are 1 .. piece_types - 1 (below 16); 0 is "empty"
+//   static constexpr int king;                  the royal type
+//   static constexpr int promoted(int t);       t's promoted type, 0 if it has none
+//   static constexpr int unpromoted(int t);     the type a promoted piece goes back to in hand (t otherwise)
+//   static constexpr char letter(int t);        the SFEN letter (upper case) of an unpromoted type
+//   static constexpr std::array hand_order;     the types that may be in hand, in the order SFEN lists them
+//   static constexpr int set_count(int t);      how many pieces of an unpromoted type the set holds (0 for
+//                                               promoted types)
+//   static constexpr uint64_t key_seed;         seed of the variant's Zobrist keys
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "engine/core/bitboard.hpp"
+#include "engine/core/outcome.hpp"
+#include "engine/core/result.hpp"
+#include "engine/core/text.hpp"
+#include "engine/core/zobrist.hpp"
+
+namespace menagerie::family {
+
+// A piece on the board: 0 empty, else type + 16 * colour.
+constexpr uint8_t piece(Color c, int t) { return uint8_t(t | c << 4); }
+constexpr int type_of(uint8_t p) { return p & 15; }
+constexpr Color color_of(uint8_t p) { return Color(p >> 4); }
+
+// A move in 24 bits: to (7 bits), from (7 bits; for a drop Squares + the dropped type), promotion (bit 14),
+// and the piece it captures (bits 16..23, set by whoever makes the move in a position) so that undo needs
+// nothing else.
+template <int Squares>
+struct DropMove {
+    static_assert(Squares + 16 <= 128, "squares and drop codes share 7 bits");
+    uint32_t v;  // left uninitialised by default so move lists cost nothing to create; DropMove{} is "no move"
+    static constexpr DropMove make(int from, int to, bool promo, uint8_t captured) {
+        return DropMove{uint32_t(to | from << 7 | int(promo) << 14 | uint32_t(captured) << 16)};
+    }
+    static constexpr DropMove drop(int type, int to) { return DropMove{uint32_t(to | (Squares + type) << 7)}; }
+    constexpr int to() const { return v & 127; }
+    constexpr int from() const { return (v >> 7) & 127; }
+    constexpr bool is_drop() const { return from() >= Squares; }
+    constexpr int drop_type() const { return from() - Squares; }
+    constexpr bool promotes() const { return (v >> 14) & 1; }
+    constexpr uint8_t captured() const { return uint8_t(v >> 16); }
+    constexpr bool is_null() const { return v == 0; }
+    friend constexpr bool operator==(DropMove, DropMove) = default;
+};
+
+template <class V>
+class Board {
+public:
+    static constexpr int kFiles = V::files, kRanks = V::ranks, kSquares = kFiles * kRanks;
+    static constexpr int kTypes = V::piece_types;
+    static constexpr int kMaxHand = [] {  // the most pieces of one type a hand can hold: all of them
+        int m = 0;
+        for (int t = 1; t < V::piece_types; ++t) m = std::max(m, V::set_count(t));
+        return m;
+    }();
+    static_assert(kTypes <= 16, "a piece's type takes four bits");
+    using Bitboard = menagerie::Bitboard<kSquares>;
+    using Move = DropMove<kSquares>;
+
+    static constexpr int file_of(int sq) { return sq / kRanks; }  // 0 = file 1
+    static constexpr int rank_of(int sq) { return sq % kRanks; }  // 0 = rank a
+    static constexpr int square(int file0, int rank0) { return file0 * kRanks + rank0; }
+    // Ranks seen from a side: 0 is its far rank.
+    static constexpr int relative_rank(Color c, int sq) { return c == Sente ? rank_of(sq) : kRanks - 1 - rank_of(sq); }
+    static std::string square_text(int sq) { return std::to_string(file_of(sq) + 1) + char('a' + rank_of(sq)); }
+    // The square written at text[i..] (file number, rank letter), moving i past it; -1 if there is none.
+    static int read_square(std::string_view text, size_t& i) {
+        int file = 0;
+        size_t j = i;
+        while (j < text.size() && j < i + 2 && std::isdigit(static_cast<unsigned char>(text[j])))
+            file = file * 10 + (text[j++] - '0');
+        if (j == i || j >= text.size() || file < 1 || file > kFiles) return -1;
+        const int rank = text[j] - 'a';
+        if (rank < 0 || rank >= kRanks) return -1;
+        i = j + 1;
+        return square(file - 1, rank);
+    }
+
+    Color side() const { return stm_; }
+    uint64_t key() const { return key_; }
+    int move_number() const { return move_number_; }
+    uint8_t at(int sq) const { return board_[sq]; }
+    int hand(Color c, int type) const { return hand_[c][type]; }
+    int king_square(Color c) const { return king_[c]; }  // kSquares: no king
+    Bitboard occupied() const { return occ_[0] | occ_[1]; }
+    Bitboard occupied(Color c) const { return occ_[c]; }
+    Bitboard pieces(int type) const { return by_type_[type]; }
+    Bitboard pieces(Color c, int type) const { return by_type_[type] & occ_[c]; }
+
+    bool is_capture(Move m) const { return !m.is_drop() && board_[m.to()] != 0; }
+    int captured_type(Move m) const { return m.is_drop() ? 0 : type_of(board_[m.to()]); }
+    int moving_type(Move m) const { return m.is_drop() ? m.drop_type() : type_of(board_[m.from()]); }
+    int history_index(Move m) const {
+        const int t = m.promotes() ? V::promoted(moving_type(m)) : moving_type(m);
+        return (stm_ * kTypes + t) * kSquares + m.to();
+    }
+    static constexpr int history_size = 2 * kTypes * kSquares;
+
+    void play(Move m) {
+        const Color us = stm_;
+        const int to = m.to();
+        if (m.is_drop()) {
+            const int t = m.drop_type();
+            set_hand(us, t, hand_[us][t] - 1);
+            put(to, piece(us, t));
+        } else {
+            const int from = m.from();
+            const uint8_t pc = board_[from];
+            if (const uint8_t cap = board_[to]) {
+                remove(to);
+                const int ht = V::unpromoted(type_of(cap));
+                set_hand(us, ht, hand_[us][ht] + 1);
+            }
+            remove(from);
+            put(to, m.promotes() ? piece(us, V::promoted(type_of(pc))) : pc);
+        }
+        stm_ = ~us;
+        key_ ^= keys().side;
+        ++move_number_;
+    }
+    void undo(Move m) {
+        const Color us = ~stm_;
+        const int to = m.to();
+        stm_ = us;
+        key_ ^= keys().side;
+        --move_number_;
+        if (m.is_drop()) {
+            const int t = m.drop_type();
+            remove(to);
+            set_hand(us, t, hand_[us][t] + 1);
+            return;
+        }
+        const uint8_t moved = board_[to];
+        remove(to);
+        put(m.from(), m.promotes() ? piece(us, V::unpromoted(type_of(moved))) : moved);
+        if (const uint8_t cap = m.captured()) {
+            const int ht = V::unpromoted(type_of(cap));
+            set_hand(us, ht, hand_[us][ht] - 1);
+            put(to, cap);
+        }
+    }
+    // A pass, for null-move pruning (never in a game): the side to move changes, nothing else.
+    void play_null() {
+        stm_ = ~stm_;
+        key_ ^= keys().side;
+    }
+    void undo_null() { play_null(); }
+
+    std::string sfen() const {
+        std::string s;
+        for (int r = 0; r < kRanks; ++r) {
+            int empty = 0;
+            for (int f = kFiles - 1; f >= 0; --f) {
+                const uint8_t pc = board_[square(f, r)];
+                if (!pc) {
+                    ++empty;
+                    continue;
+                }
+                if (empty) s += std::to_string(empty), empty = 0;
+                s += piece_text(pc);
+            }
+            if (empty) s += std::to_string(empty);
+            if (r < kRanks - 1) s += '/';
+        }
+        s += stm_ == Sente ? " b " : " w ";
+        std::string hands;
+        for (int c = 0; c < 2; ++c)
+            for (int t : V::hand_order) {
+                const int n = hand_[c][t];
+                if (!n) continue;
+                if (n > 1) hands += std::to_string(n);
+                hands += c == Sente ? V::letter(t) : char(std::tolower(V::letter(t)));
+            }
+        s += hands.empty() ? "-" : hands;
+        return s + " " + std::to_string(move_number_);
+    }
+    // A piece as SFEN writes it: "P", "p", "+P", "+p".
+    static std::string piece_text(uint8_t pc) {
+        const int t = type_of(pc), base = V::unpromoted(t);
+        const char letter = color_of(pc) == Sente ? V::letter(base) : char(std::tolower(V::letter(base)));
+        return t != base ? std::string{'+', letter} : std::string(1, letter);
+    }
+    std::string move_text(Move m) const {
+        if (m.is_drop()) return std::string(1, V::letter(m.drop_type())) + "*" + square_text(m.to());
+        return square_text(m.from()) + square_text(m.to()) + (m.promotes() ? "+" : "");
+    }
+
+protected:
+    static constexpr int kNoKing = kSquares;
+
+    struct Keys {
+        uint64_t psq[32][kSquares];
+        uint64_t hand[2][kTypes][kMaxHand + 1];
+        uint64_t side;
+        Keys() {
+            KeyGenerator g(V::key_seed);
+            for (auto& p : psq)
+                for (auto& k : p) k = g.next();
+            for (auto& c : hand)
+                for (auto& t : c) {
+                    t[0] = 0;  // an empty hand adds nothing, so a position's key does not depend on how it was set up
+                    for (int n = 1; n <= kMaxHand; ++n) t[n] = g.next();
+                }
+            side = g.next();
+        }
+    };
+    static const Keys& keys() {
+        static const Keys k;
+        return k;
+    }
+
+    void put(int sq, uint8_t p) {
+        board_[sq] = p;
+        occ_[color_of(p)].set(sq);
+        by_type_[type_of(p)].set(sq);
+        key_ ^= keys().psq[p][sq];
+        if (type_of(p) == V::king) king_[color_of(p)] = uint8_t(sq);
+    }
+    void remove(int sq) {
+        const uint8_t p = board_[sq];
+        board_[sq] = 0;
+        occ_[color_of(p)].reset(sq);
+        by_type_[type_of(p)].reset(sq);
+        key_ ^= keys().psq[p][sq];
+    }
+    void set_hand(Color c, int t, int n) {
+        key_ ^= keys().hand[c][t][hand_[c][t]] ^ keys().hand[c][t][n];
+        hand_[c][t] = uint8_t(n);
+    }
+
+    // Reads an SFEN into this (empty) board, or says what is wrong with it: the board's size, letters, '+'
+    // only on types that promote, side to move, hands (only types that may be in hand), more pieces than
+    // the set holds, two kings of a side, the move number. The variant checks the rest (pieces that cannot
+    // move, its drop rules, the side not to move in check).
+    std::optional<std::string> read_sfen(std::string_view text) {
+        const auto fields = split_fields(text);
+        if (fields.size() < 3 || fields.size() > 4) return "expected board, side, hands and an optional move number";
+        king_[0] = king_[1] = uint8_t(kNoKing);
+        int counts[16] = {};  // by unpromoted type, board and hands together
+        const std::string last_rank(1, char('a' + kRanks - 1));
+        auto rank_name = [](int r) { return std::string(1, char('a' + r)); };
+        int rank = 0, file = kFiles - 1, number = 0;
+        bool promoted = false;
+        auto flush_number = [&]() -> std::optional<std::string> {
+            if (!number) return std::nullopt;
+            file -= number;
+            number = 0;
+            if (file < -1) return "rank " + rank_name(rank) + " has more than " + std::to_string(kFiles) + " squares";
+            return std::nullopt;
+        };
+        for (char ch : fields[0]) {
+            if (std::isdigit(static_cast<unsigned char>(ch))) {
+                if (promoted) return "'+' before a digit";
+                number = number * 10 + (ch - '0');
+                if (number > kFiles) return "rank " + rank_name(rank) + " has more than " + std::to_string(kFiles) + " squares";
+                continue;
+            }
+            if (auto e = flush_number()) return e;
+            if (ch == '/') {
+                if (file != -1) return "rank " + rank_name(rank) + " does not have " + std::to_string(kFiles) + " squares";
+                if (promoted) return "'+' before '/'";
+                if (++rank >= kRanks) return "more than " + std::to_string(kRanks) + " ranks";
+                file = kFiles - 1;
+            } else if (ch == '+') {
+                if (promoted) return "'++'";
+                promoted = true;
+            } else {
+                const int t = type_of_letter(ch);
+                if (!t) return "unknown piece '" + std::string(1, ch) + "'";
+                if (file < 0) return "rank " + rank_name(rank) + " has more than " + std::to_string(kFiles) + " squares";
+                if (promoted && !V::promoted(t)) return "'+" + std::string(1, ch) + "' cannot be promoted";
+                const Color c = std::isupper(static_cast<unsigned char>(ch)) ? Sente : Gote;
+                if (t == V::king && king_[c] != kNoKing) return "two kings of one side";
+                put(square(file, rank), piece(c, promoted ? V::promoted(t) : t));
+                ++counts[t];
+                promoted = false;
+                --file;
+            }
+        }
+        if (auto e = flush_number()) return e;
+        if (promoted) return "'+' at the end of the board";
+        if (rank != kRanks - 1 || file != -1)
+            return "the board needs " + std::to_string(kRanks) + " ranks of " + std::to_string(kFiles) + " squares";
+        if (fields[1] != "b" && fields[1] != "w") return "side to move must be 'b' or 'w'";
+        stm_ = fields[1] == "b" ? Sente : Gote;
+        if (stm_ == Gote) key_ ^= keys().side;
+        if (fields[2] != "-") {
+            int n = 0;
+            for (char ch : fields[2]) {
+                if (std::isdigit(static_cast<unsigned char>(ch))) {
+                    n = n * 10 + (ch - '0');
+                    if (n > kMaxHand) return "too many pieces in hand";
+                    continue;
+                }
+                const int t = type_of_letter(ch);
+                if (!t || std::find(V::hand_order.begin(), V::hand_order.end(), t) == V::hand_order.end())
+                    return "'" + std::string(1, ch) + "' cannot be in hand";
+                const Color c = std::isupper(static_cast<unsigned char>(ch)) ? Sente : Gote;
+                const int add = n ? n : 1;
+                if (hand_[c][t] + add > V::set_count(t)) return "too many pieces in hand";
+                set_hand(c, t, hand_[c][t] + add);
+                counts[t] += add;
+                n = 0;
+            }
+            if (n) return "a count without a piece in the hands";
+        }
+        for (int t = 1; t < kTypes; ++t)
+            if (V::letter(t) && counts[t] > V::set_count(t))
+                return std::string("more ") + V::letter(t) + " than the set holds";
+        if (fields.size() == 4) {
+            uint16_t move_no = 0;
+            if (auto e = parse_move_number(fields[3], move_no)) return e;
+            move_number_ = move_no;
+        }
+        return std::nullopt;
+    }
+
+    // The move a text names on this board, before any rule is asked: "7g7f", "8h2b+" or "P*5e" with squares
+    // of the board and a letter of a type that may be in hand (the captured piece is filled in); or what is
+    // wrong with the text.
+    Result<Move> read_move(std::string_view text) const {
+        auto fail = [&](const std::string& why) { return Error{"move '" + std::string(text) + "': " + why}; };
+        if (text.size() >= 2 && text[1] == '*') {
+            const int t = type_of_letter(text[0]);
+            if (!t || !std::isupper(static_cast<unsigned char>(text[0])) ||
+                std::find(V::hand_order.begin(), V::hand_order.end(), t) == V::hand_order.end())
+                return fail("'" + std::string(1, text[0]) + "' cannot be dropped");
+            size_t i = 2;
+            const int to = read_square(text, i);
+            if (to < 0 || i != text.size()) return fail("not a square: '" + std::string(text.substr(2)) + "'");
+            return Move::drop(t, to);
+        }
+        size_t i = 0;
+        const int from = read_square(text, i);
+        const int to = from < 0 ? -1 : read_square(text, i);
+        if (from < 0 || to < 0) return fail("expected a move like 7g7f, 8h2b+ or P*5e");
+        const bool promo = i < text.size() && text[i] == '+';
+        if (i + promo != text.size()) return fail("expected a move like 7g7f, 8h2b+ or P*5e");
+        return Move::make(from, to, promo, board_[to]);
+    }
+
+    static int type_of_letter(char ch) {
+        const char upper = char(std::toupper(static_cast<unsigned char>(ch)));
+        for (int t = 1; t < kTypes; ++t)
+            if (V::letter(t) == upper) return t;
+        return 0;
+    }
+
+    std::array<uint8_t, kSquares> board_{};
+    Bitboard occ_[2];
+    Bitboard by_type_[kTypes];
+    uint8_t hand_[2][kTypes]{};
+    uint8_t king_[2]{uint8_t(kNoKing), uint8_t(kNoKing)};
+    Color stm_ = Sente;
+    int move_number_ = 1;
+    uint64_t key_ = 0;
+};
+
+}  // namespace menagerie::family

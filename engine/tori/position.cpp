@@ -1,0 +1,343 @@
+// Tori shogi: the birds' moves, SFEN checks, move text with reasons, legal move generation and the drop rules.
+#include <algorithm>
+#include <bit>
+#include <cctype>
+#include <string>
+
+#include "engine/tori/tori.hpp"
+
+namespace menagerie::tori {
+
+namespace {
+constexpr int kFiles = 7, kRanks = 7;
+constexpr int file_of(int sq) { return Board::file_of(sq); }
+constexpr int rank_of(int sq) { return Board::rank_of(sq); }
+constexpr int square(int f, int r) { return Board::square(f, r); }
+bool on_board(int f, int r) { return f >= 0 && f < kFiles && r >= 0 && r < kRanks; }
+
+// Directions as (file delta, rank delta) seen by Sente: rank delta -1 is forward (towards rank a), file delta
+// -1 is to Sente's right (towards file 1). Gote's are the same turned round.
+struct Dir {
+    int df, dr;
+};
+constexpr Dir kForward{0, -1}, kBack{0, 1}, kBackRight{-1, 1}, kBackLeft{1, 1}, kForwardRight{-1, -1},
+    kForwardLeft{1, -1};
+
+struct Tables {
+    Bitboard steps[2][kPieceTypes][kSquares];  // steps and jumps (which nothing blocks)
+    // Slides: for each side, type and square, the rays it slides along (up to three).
+    struct Ray {
+        Bitboard squares;  // the whole ray to the edge
+        int step;          // square delta along it (sign tells which end is nearest)
+    };
+    Ray rays[2][kPieceTypes][kSquares][3];
+    int ray_count[2][kPieceTypes];
+    // The eagle's two-step diagonals back: the far square, reachable when the near one is empty.
+    int eagle_far[2][kSquares][2], eagle_near[2][kSquares][2];
+    Bitboard zone[2];
+    Bitboard last_rank[2];
+    Bitboard files[kFiles];
+
+    Tables() {
+        auto steps_of = [&](int type, std::initializer_list<Dir> dirs, int distance = 1) {
+            for (int c = 0; c < 2; ++c)
+                for (int sq = 0; sq < kSquares; ++sq)
+                    for (const Dir& d : dirs) {
+                        const int s = c == 0 ? 1 : -1;
+                        const int f = file_of(sq) + s * d.df * distance, r = rank_of(sq) + s * d.dr * distance;
+                        if (on_board(f, r)) steps[c][type][sq].set(square(f, r));
+                    }
+        };
+        auto slides_of = [&](int type, std::initializer_list<Dir> dirs) {
+            for (int c = 0; c < 2; ++c) {
+                ray_count[c][type] = int(dirs.size());
+                for (int sq = 0; sq < kSquares; ++sq) {
+                    int i = 0;
+                    for (const Dir& d : dirs) {
+                        const int s = c == 0 ? 1 : -1;
+                        Ray& ray = rays[c][type][sq][i++];
+                        ray.step = s * (d.df * kRanks + d.dr);
+                        for (int f = file_of(sq) + s * d.df, r = rank_of(sq) + s * d.dr; on_board(f, r);
+                             f += s * d.df, r += s * d.dr)
+                            ray.squares.set(square(f, r));
+                    }
+                }
+            }
+        };
+        steps_of(Phoenix, {{0, -1}, {1, -1}, {-1, -1}, {1, 0}, {-1, 0}, {0, 1}, {1, 1}, {-1, 1}});
+        steps_of(Falcon, {{0, -1}, {1, -1}, {-1, -1}, {1, 0}, {-1, 0}, {1, 1}, {-1, 1}});
+        steps_of(Crane, {{0, -1}, {1, -1}, {-1, -1}, {0, 1}, {1, 1}, {-1, 1}});
+        steps_of(Pheasant, {kForward}, 2);
+        steps_of(Pheasant, {kBackLeft, kBackRight});
+        steps_of(Swallow, {kForward});
+        steps_of(LeftQuail, {kBackLeft});
+        slides_of(LeftQuail, {kForward, kBackRight});
+        steps_of(RightQuail, {kBackRight});
+        slides_of(RightQuail, {kForward, kBackLeft});
+        steps_of(Goose, {kForwardLeft, kForwardRight}, 2);
+        steps_of(Goose, {kBack}, 2);
+        steps_of(Eagle, {{0, -1}, {1, 0}, {-1, 0}, kBackLeft, kBackRight});
+        slides_of(Eagle, {kForwardLeft, kForwardRight, kBack});
+        for (int c = 0; c < 2; ++c)
+            for (int sq = 0; sq < kSquares; ++sq) {
+                int i = 0;
+                for (const Dir& d : {kBackLeft, kBackRight}) {
+                    const int s = c == 0 ? 1 : -1;
+                    const int f1 = file_of(sq) + s * d.df, r1 = rank_of(sq) + s * d.dr;
+                    const int f2 = f1 + s * d.df, r2 = r1 + s * d.dr;
+                    eagle_near[c][sq][i] = on_board(f1, r1) ? square(f1, r1) : -1;
+                    eagle_far[c][sq][i] = on_board(f2, r2) ? square(f2, r2) : -1;
+                    ++i;
+                }
+            }
+        for (int sq = 0; sq < kSquares; ++sq) {
+            if (rank_of(sq) <= 1) zone[Sente].set(sq);
+            if (rank_of(sq) >= kRanks - 2) zone[Gote].set(sq);
+            if (rank_of(sq) == 0) last_rank[Sente].set(sq);
+            if (rank_of(sq) == kRanks - 1) last_rank[Gote].set(sq);
+            files[file_of(sq)].set(sq);
+        }
+    }
+};
+const Tables tables;
+
+// The squares of a ray up to and including its first occupied square.
+Bitboard slide(const Tables::Ray& ray, const Bitboard& occ) {
+    const uint64_t blockers = (ray.squares & occ).word();
+    if (!blockers) return ray.squares;
+    const int first = ray.step > 0 ? std::countr_zero(blockers) : 63 - std::countl_zero(blockers);
+    uint64_t beyond;  // the ray's squares past the first blocker
+    if (ray.step > 0)
+        beyond = ray.squares.word() & ~((uint64_t{2} << first) - 1);
+    else
+        beyond = ray.squares.word() & ((uint64_t{1} << first) - 1);
+    return Bitboard(ray.squares.word() & ~beyond);
+}
+
+std::string sq_text(int sq) { return Board::square_text(sq); }
+}  // namespace
+
+Bitboard attacks_of(uint8_t pc, int sq, const Bitboard& occ) {
+    const Color c = color_of(pc);
+    const int t = type_of(pc);
+    Bitboard a = tables.steps[c][t][sq];
+    for (int i = 0; i < tables.ray_count[c][t]; ++i) a |= slide(tables.rays[c][t][sq][i], occ);
+    if (t == Eagle)
+        for (int i = 0; i < 2; ++i) {
+            const int near = tables.eagle_near[c][sq][i], far = tables.eagle_far[c][sq][i];
+            if (far >= 0 && !occ.test(near)) a.set(far);
+        }
+    return a;
+}
+
+Bitboard promotion_zone(Color c) { return tables.zone[c]; }
+
+Bitboard Position::attackers_to(int sq, Color by, const Bitboard& occ) const {
+    // A piece of `by` reaches sq exactly when the same piece of the other side would reach it from sq.
+    Bitboard a;
+    for (int t = Swallow; t < kPieceTypes; ++t) {
+        const Bitboard mine = pieces(by, t);
+        if (mine.any()) a |= attacks_of(piece(~by, t), sq, occ) & mine;
+    }
+    return a;
+}
+
+Result<Position> Position::from_sfen(std::string_view text) {
+    Position p;
+    auto fail = [&](const std::string& why) { return Error{"bad SFEN '" + std::string(text) + "': " + why}; };
+    if (auto e = p.read_sfen(text)) return fail(*e);
+    for (int sq = 0; sq < kSquares; ++sq) {
+        const uint8_t pc = p.board_[sq];
+        if (pc && type_of(pc) == Swallow && tables.last_rank[color_of(pc)].test(sq))
+            return fail("an unpromoted swallow on " + sq_text(sq) + " (it would have promoted)");
+    }
+    for (int c = 0; c < 2; ++c)
+        for (int f = 0; f < kFiles; ++f)
+            if ((p.pieces(Color(c), Swallow) & tables.files[f]).count() > 2)
+                return fail("more than two swallows of one side on file " + std::to_string(f + 1));
+    const Color them = ~p.stm_;
+    if (p.king_[them] != kNoKing && p.attackers_to(p.king_[them], p.stm_).any())
+        return fail("the side not to move is in check");
+    return p;
+}
+
+bool Position::leaves_king_safe(Move m) const {
+    int k = king_[stm_];
+    if (k == kNoKing) return true;
+    Bitboard occ = occupied();
+    occ.set(m.to());
+    if (!m.is_drop()) {
+        occ.reset(m.from());
+        if (m.from() == k) k = m.to();
+    }
+    Bitboard a = attackers_to(k, ~stm_, occ);
+    a.reset(m.to());  // a captured piece attacks no more
+    return a.none();
+}
+
+Bitboard Position::swallow_drop_squares() const {
+    const Color us = stm_;
+    if (!hand_[us][Swallow]) return Bitboard();
+    Bitboard to = ~occupied() & ~tables.last_rank[us];
+    const Bitboard mine = pieces(us, Swallow);
+    for (int f = 0; f < kFiles; ++f)
+        if ((mine & tables.files[f]).count() >= 2) to &= ~tables.files[f];
+    return to;
+}
+
+bool Position::swallow_drop_mates(int sq) const {
+    const Color them = ~stm_;
+    const int k = king_[them];
+    // Only a drop that checks can mate: a swallow checks from the square in front of the king.
+    if (k == kNoKing || !(tables.steps[stm_][Swallow][sq].test(k))) return false;
+    Position p = *this;
+    p.play(Move::drop(Swallow, sq));
+    return !p.has_legal_move();
+}
+
+void Position::pseudo_moves(Moves& list) const {
+    const Color us = stm_;
+    const Bitboard occ = occupied(), own = occ_[us];
+    const Bitboard zone = tables.zone[us];
+    for (int from : own) {
+        const uint8_t pc = board_[from];
+        const int t = type_of(pc);
+        const Bitboard targets = attacks_of(pc, from, occ) & ~own;
+        // Swallow and falcon promote on every move that enters, moves within or leaves the zone.
+        const bool promotes = t == Swallow || t == Falcon;
+        for (int to : targets) {
+            const bool promo = promotes && (zone.test(from) || zone.test(to));
+            list.push(Move::make(from, to, promo, board_[to]));
+        }
+    }
+    const Bitboard empty = ~occ;
+    for (int t : Traits::hand_order) {
+        if (!hand_[us][t]) continue;
+        if (t == Swallow) {
+            for (int to : swallow_drop_squares())
+                if (!swallow_drop_mates(to)) list.push(Move::drop(Swallow, to));
+        } else {
+            for (int to : empty) list.push(Move::drop(t, to));
+        }
+    }
+}
+
+void Position::legal_moves(Moves& list) const {
+    Moves pseudo;
+    pseudo_moves(pseudo);
+    const int k = king_[stm_];
+    if (k == kNoKing) {
+        for (const Move m : pseudo) list.push(m);
+        return;
+    }
+    const bool check = in_check();
+    // Out of check, a drop is always safe, and so is a move of a piece no enemy slider could see the king
+    // through (every other piece's reach ignores what stands between).
+    Bitboard exposed;
+    if (!check) {
+        const Bitboard none;
+        for (int t : {int(LeftQuail), int(RightQuail), int(Eagle)})
+            exposed |= attacks_of(piece(stm_, t), k, none) | attacks_of(piece(~stm_, t), k, none);
+    }
+    for (const Move m : pseudo) {
+        const bool safe = !check && (m.is_drop() || (m.from() != k && !exposed.test(m.from())));
+        if (safe || leaves_king_safe(m)) list.push(m);
+    }
+}
+
+uint64_t Position::count_legal_moves() const {
+    Moves list;
+    legal_moves(list);
+    return list.size();
+}
+
+bool Position::has_legal_move() const {
+    Moves list;
+    legal_moves(list);
+    return !list.empty();
+}
+
+bool Position::is_legal(Move m) const {
+    Moves list;
+    legal_moves(list);
+    return list.contains(m);
+}
+
+void Position::tactical_moves(Moves& list) const {
+    Moves all;
+    legal_moves(all);
+    for (const Move m : all)
+        if (m.captured() || (m.promotes() && moving_type(m) == Falcon)) list.push(m);
+}
+
+Result<Move> Position::parse_move(std::string_view text) const {
+    auto fail = [&](const std::string& why) { return Error{"move '" + std::string(text) + "': " + why}; };
+    auto read = read_move(text);
+    if (!read.ok()) return Error{read.error()};
+    const Move m = read.value();
+    Moves legal;
+    legal_moves(legal);
+    if (legal.contains(m)) return m;
+    const Color us = stm_;
+    const int to = m.to();
+    if (m.is_drop()) {
+        const int t = m.drop_type();
+        if (!hand_[us][t]) return fail("no such piece in hand");
+        if (board_[to]) return fail(sq_text(to) + " is not empty");
+        if (t == Swallow) {
+            if (tables.last_rank[us].test(to)) return fail("a swallow may not be dropped on the last rank");
+            if ((pieces(us, Swallow) & tables.files[file_of(to)]).count() >= 2)
+                return fail("a third swallow on one file");
+            if (swallow_drop_mates(to)) return fail("a swallow drop that mates");
+        }
+        return fail("it leaves the phoenix in check");
+    }
+    const int from = m.from();
+    const uint8_t pc = board_[from];
+    if (!pc || color_of(pc) != us) return fail("no piece of the side to move on " + sq_text(from));
+    // A promotion the rules make compulsory may be written without '+'.
+    if (!m.promotes() && legal.contains(Move::make(from, to, true, board_[to]))) return Move::make(from, to, true, board_[to]);
+    if (board_[to] && color_of(board_[to]) == us) return fail(sq_text(to) + " holds a piece of the side to move");
+    if (!attacks_of(pc, from, occupied()).test(to)) return fail("the piece on " + sq_text(from) + " cannot reach " + sq_text(to));
+    const int t = type_of(pc);
+    if (m.promotes()) {
+        if (t != Swallow && t != Falcon) return fail("the piece cannot promote");
+        return fail("no promotion outside the zone");
+    }
+    return fail("it leaves the phoenix in check");
+}
+
+std::string Position::diagram() const {
+    static const char* names[] = {"", " S", " F", " C", " P", " L", " R", " K", "+S", "+F"};
+    auto hand_text = [&](Color c) {
+        std::string h;
+        for (int t : Traits::hand_order)
+            if (hand_[c][t]) h += std::string(1, Traits::letter(t)) + (hand_[c][t] > 1 ? std::to_string(hand_[c][t]) : "") + " ";
+        return h.empty() ? std::string("-") : h;
+    };
+    std::string s = "Gote hand: " + hand_text(Gote) + "\n";
+    s += "   7   6   5   4   3   2   1\n";
+    s += " +---+---+---+---+---+---+---+\n";
+    for (int r = 0; r < kRanks; ++r) {
+        s += " |";
+        for (int f = kFiles - 1; f >= 0; --f) {
+            const uint8_t pc = board_[square(f, r)];
+            if (!pc) {
+                s += "   |";
+                continue;
+            }
+            // Gote's pieces are marked with 'v', as shogi diagrams do.
+            std::string name = names[type_of(pc)];
+            if (color_of(pc) == Gote) name = (name[0] == '+' ? "+" : "v") + name.substr(1) + (name[0] == '+' ? "v" : "");
+            s += (name.size() < 3 ? name + " " : name) + "|";
+        }
+        s += " " + std::string(1, char('a' + r)) + "\n";
+        s += " +---+---+---+---+---+---+---+\n";
+    }
+    s += "Sente hand: " + hand_text(Sente) + "\n";
+    s += std::string("Side to move: ") + (stm_ == Sente ? "Sente (b)" : "Gote (w)") + "\n";
+    s += "Pieces: K phoenix, F falcon (+F eagle), C crane, P pheasant, L/R left/right quail, S swallow (+S goose)\n";
+    return s;
+}
+
+}  // namespace menagerie::tori
