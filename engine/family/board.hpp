@@ -16,6 +16,7 @@
 //   static constexpr int unpromoted(int t);     the type a promoted piece goes back to in hand (t otherwise)
 //   static constexpr char letter(int t);        the SFEN letter (upper case) of an unpromoted type
 //   static constexpr std::array hand_order;     the types that may be in hand, in the order SFEN lists them
+//   static constexpr int hand_types;            hands are indexed by type: every type in hand is below this
 //   static constexpr int set_count(int t);      how many pieces of an unpromoted type the set holds (0 for
 //                                               promoted types)
 //   static constexpr uint64_t key_seed;         seed of the variant's Zobrist keys
@@ -208,7 +209,7 @@ protected:
 
     struct Keys {
         uint64_t psq[32][kSquares];
-        uint64_t hand[2][kTypes][kMaxHand + 1];
+        uint64_t hand[2][V::hand_types][kMaxHand + 1];
         uint64_t side;
         Keys() {
             KeyGenerator g(V::key_seed);
@@ -222,10 +223,9 @@ protected:
             side = g.next();
         }
     };
-    static const Keys& keys() {
-        static const Keys k;
-        return k;
-    }
+    // One table per variant, built before main (a namespace-scope object, so reading it needs no guard).
+    static inline const Keys keys_table_{};
+    static const Keys& keys() { return keys_table_; }
 
     void put(int sq, uint8_t p) {
         board_[sq] = p;
@@ -253,6 +253,7 @@ protected:
     std::optional<std::string> read_sfen(std::string_view text) {
         const auto fields = split_fields(text);
         if (fields.size() < 3 || fields.size() > 4) return "expected board, side, hands and an optional move number";
+        static_assert(std::ranges::all_of(V::hand_order, [](int t) { return t < V::hand_types; }));
         king_[0] = king_[1] = uint8_t(kNoKing);
         int counts[16] = {};  // by unpromoted type, board and hands together
         const std::string last_rank(1, char('a' + kRanks - 1));
@@ -348,12 +349,13 @@ protected:
             if (to < 0 || i != text.size()) return fail("not a square: '" + std::string(text.substr(2)) + "'");
             return Move::drop(t, to);
         }
+        constexpr const char* kExpected = "expected a move like 7g7f, 8h2b+ or P*5e";
         size_t i = 0;
         const int from = read_square(text, i);
         const int to = from < 0 ? -1 : read_square(text, i);
-        if (from < 0 || to < 0) return fail("expected a move like 7g7f, 8h2b+ or P*5e");
+        if (from < 0 || to < 0) return fail(text.size() < 4 ? kExpected : "not a square");
         const bool promo = i < text.size() && text[i] == '+';
-        if (i + promo != text.size()) return fail("expected a move like 7g7f, 8h2b+ or P*5e");
+        if (i + promo != text.size()) return fail(kExpected);
         return Move::make(from, to, promo, board_[to]);
     }
 
@@ -367,7 +369,7 @@ protected:
     std::array<uint8_t, kSquares> board_{};
     Bitboard occ_[2];
     Bitboard by_type_[kTypes];
-    uint8_t hand_[2][kTypes]{};
+    uint8_t hand_[2][V::hand_types]{};
     uint8_t king_[2]{uint8_t(kNoKing), uint8_t(kNoKing)};
     Color stm_ = Sente;
     int move_number_ = 1;

@@ -41,9 +41,6 @@ struct Tables {
     Bitboard zone[2];
     Bitboard dead1[2], dead2[2];  // a side's last rank, and its last two (no pawn/lance, no knight there)
     Bitboard files[9];
-    uint64_t psq[32][kSquares];
-    uint64_t hand[2][kHandTypes][19];
-    uint64_t side;
 
     Tables();
 };
@@ -81,8 +78,5 @@ inline Bitboard between(int a, int b) { return tables.between[a][b]; }
 inline Bitboard line(int a, int b) { return tables.through[a][b]; }
 inline Bitboard promotion_zone(Color c) { return tables.zone[c]; }
 inline Bitboard file_mask(int file0) { return tables.files[file0]; }
-inline uint64_t psq_key(uint8_t p, int sq) { return tables.psq[p][sq]; }
-inline uint64_t hand_key(Color c, int type, int count) { return tables.hand[c][type][count]; }
-inline uint64_t side_key() { return tables.side; }
 
 }  // namespace menagerie::shogi

@@ -202,8 +202,6 @@ Move Position::mate_in_one() {
     return Move{};
 }
 
-uint64_t Position::side_key_value() { return side_key(); }
-
 bool Position::can_declare() const {
     const Color us = stm_;
     const int k = king_[us];

@@ -1,4 +1,5 @@
-// Shogi positions: SFEN, move text, play/undo, attacks and pins.
+// Shogi positions: the SFEN and move checks of shogi's rules, attacks and pins (the board itself, SFEN,
+// move text and play/undo are the shared core's, engine/family/board.hpp).
 // GCC 12 reports a false -Wrestrict inside std::string concatenation here (GCC bug 105329).
 #pragma GCC diagnostic ignored "-Wrestrict"
 #include <cctype>
@@ -11,104 +12,13 @@ namespace menagerie::shogi {
 
 namespace {
 constexpr int kNoKing = 81;
-constexpr char kLetters[] = " PLNSBRGK";  // by unpromoted type
-int type_of_letter(char upper) {
-    for (int t = Pawn; t <= King; ++t)
-        if (kLetters[t] == upper) return t;
-    return 0;
-}
-// The most pieces of each kind in the set (hand index = type).
-constexpr int kSetCount[] = {0, 18, 4, 4, 4, 2, 2, 4, 2};
+std::string square_text(int sq) { return Position::square_text(sq); }
 }  // namespace
 
-std::string square_text(int sq) { return {char('1' + file_of(sq)), char('a' + rank_of(sq))}; }
-
-void Position::put(int sq, uint8_t p) {
-    board_[sq] = p;
-    occ_[color_of(p)].set(sq);
-    by_type_[type_of(p)].set(sq);
-    key_ ^= psq_key(p, sq);
-    if (type_of(p) == King) king_[color_of(p)] = uint8_t(sq);
-}
-
-void Position::remove(int sq) {
-    const uint8_t p = board_[sq];
-    board_[sq] = 0;
-    occ_[color_of(p)].reset(sq);
-    by_type_[type_of(p)].reset(sq);
-    key_ ^= psq_key(p, sq);
-}
-
 Result<Position> Position::from_sfen(std::string_view text) {
-    const auto fields = split_fields(text);
-    auto fail = [&](const std::string& why) { return Error{"bad SFEN '" + std::string(text) + "': " + why}; };
-    if (fields.size() < 3 || fields.size() > 4) return fail("expected board, side, hands and an optional move number");
     Position p;
-    p.king_[0] = p.king_[1] = kNoKing;
-    int counts[kHandTypes + 1] = {};  // by unpromoted type, board and hands together
-    // The board: ranks a..i, each from file 9 to file 1.
-    int rank = 0, file = 8;
-    bool promoted = false;
-    for (char ch : fields[0]) {
-        if (ch == '/') {
-            if (file != -1) return fail("rank " + std::string(1, char('a' + rank)) + " does not have 9 squares");
-            if (promoted) return fail("'+' before '/'");
-            if (++rank > 8) return fail("more than 9 ranks");
-            file = 8;
-        } else if (ch >= '1' && ch <= '9') {
-            if (promoted) return fail("'+' before a digit");
-            file -= ch - '0';
-            if (file < -1) return fail("rank " + std::string(1, char('a' + rank)) + " has more than 9 squares");
-        } else if (ch == '+') {
-            if (promoted) return fail("'++'");
-            promoted = true;
-        } else {
-            const int t = type_of_letter(char(std::toupper(static_cast<unsigned char>(ch))));
-            if (!t) return fail("unknown piece '" + std::string(1, ch) + "'");
-            if (file < 0) return fail("rank " + std::string(1, char('a' + rank)) + " has more than 9 squares");
-            if (promoted && !can_promote(t)) return fail("'+" + std::string(1, ch) + "' cannot be promoted");
-            const Color c = std::isupper(static_cast<unsigned char>(ch)) ? Sente : Gote;
-            const int sq = square(file, rank);
-            if (t == King && p.king_[c] != kNoKing) return fail("two kings of one side");
-            p.put(sq, piece(c, promoted ? t + kPromote : t));
-            ++counts[t];
-            promoted = false;
-            --file;
-        }
-    }
-    if (rank != 8 || file != -1) return fail("the board needs 9 ranks of 9 squares");
-    if (fields[1] != "b" && fields[1] != "w") return fail("side to move must be 'b' or 'w'");
-    p.stm_ = fields[1] == "b" ? Sente : Gote;
-    if (p.stm_ == Gote) p.key_ ^= side_key();
-    if (fields[2] != "-") {
-        int n = 0;
-        for (char ch : fields[2]) {
-            if (std::isdigit(static_cast<unsigned char>(ch))) {
-                n = n * 10 + (ch - '0');
-                if (n > 18) return fail("too many pieces in hand");
-                continue;
-            }
-            const int t = type_of_letter(char(std::toupper(static_cast<unsigned char>(ch))));
-            if (!t || t == King) return fail("'" + std::string(1, ch) + "' cannot be in hand");
-            const Color c = std::isupper(static_cast<unsigned char>(ch)) ? Sente : Gote;
-            const int add = n ? n : 1;
-            p.key_ ^= hand_key(c, t, p.hand_[c][t]);
-            p.hand_[c][t] = uint8_t(p.hand_[c][t] + add);
-            if (p.hand_[c][t] > kSetCount[t]) return fail("too many pieces in hand");
-            p.key_ ^= hand_key(c, t, p.hand_[c][t]);
-            counts[t] += add;
-            n = 0;
-        }
-        if (n) return fail("a count without a piece in the hands");
-    }
-    for (int t = Pawn; t <= King; ++t)
-        if (counts[t] > kSetCount[t])
-            return fail(std::string("more ") + kLetters[t] + " than the set holds");
-    if (fields.size() == 4) {
-        uint16_t number = 0;
-        if (auto e = parse_move_number(fields[3], number)) return fail(*e);
-        p.move_number_ = number;
-    }
+    auto fail = [&](const std::string& why) { return Error{"bad SFEN '" + std::string(text) + "': " + why}; };
+    if (auto e = p.read_sfen(text)) return fail(*e);
     // Pieces that could never move again, and two pawns of a side on a file, cannot arise in a game.
     for (int sq = 0; sq < kSquares; ++sq) {
         const uint8_t pc = p.board_[sq];
@@ -126,44 +36,6 @@ Result<Position> Position::from_sfen(std::string_view text) {
     if (p.king_[them] != kNoKing && p.attackers_to(p.king_[them], p.stm_).any())
         return fail("the side not to move is in check");
     return p;
-}
-
-std::string Position::sfen() const {
-    std::string s;
-    for (int r = 0; r < 9; ++r) {
-        int empty = 0;
-        for (int f = 8; f >= 0; --f) {
-            const uint8_t pc = board_[square(f, r)];
-            if (!pc) {
-                ++empty;
-                continue;
-            }
-            if (empty) s += char('0' + empty), empty = 0;
-            const int t = type_of(pc);
-            if (t > King) s += '+';
-            const char letter = kLetters[unpromoted(t)];
-            s += color_of(pc) == Sente ? letter : char(std::tolower(letter));
-        }
-        if (empty) s += char('0' + empty);
-        if (r < 8) s += '/';
-    }
-    s += stm_ == Sente ? " b " : " w ";
-    std::string hands;
-    static constexpr int order[] = {Rook, Bishop, Gold, Silver, Knight, Lance, Pawn};
-    for (int c = 0; c < 2; ++c)
-        for (int t : order) {
-            const int n = hand_[c][t];
-            if (!n) continue;
-            if (n > 1) hands += std::to_string(n);
-            hands += c == Sente ? kLetters[t] : char(std::tolower(kLetters[t]));
-        }
-    s += hands.empty() ? "-" : hands;
-    return s + " " + std::to_string(move_number_);
-}
-
-std::string Position::move_text(Move m) const {
-    if (m.is_drop()) return std::string(1, kLetters[m.drop_type()]) + "*" + square_text(m.to());
-    return square_text(m.from()) + square_text(m.to()) + (m.promotes() ? "+" : "");
 }
 
 Bitboard Position::attackers_to(int sq, Color by, const Bitboard& occ) const {
@@ -196,71 +68,15 @@ Bitboard Position::pinned(Color c) const {
     return result;
 }
 
-void Position::play(Move m) {
-    const Color us = stm_, them = ~us;
-    const int to = m.to();
-    if (m.is_drop()) {
-        const int t = m.drop_type();
-        key_ ^= hand_key(us, t, hand_[us][t]) ^ hand_key(us, t, hand_[us][t] - 1);
-        --hand_[us][t];
-        put(to, piece(us, t));
-    } else {
-        const int from = m.from();
-        const uint8_t pc = board_[from];
-        if (const uint8_t cap = board_[to]) {
-            remove(to);
-            const int ht = unpromoted(type_of(cap));
-            key_ ^= hand_key(us, ht, hand_[us][ht]) ^ hand_key(us, ht, hand_[us][ht] + 1);
-            ++hand_[us][ht];
-        }
-        remove(from);
-        put(to, m.promotes() ? uint8_t(pc + kPromote) : pc);
-    }
-    stm_ = them;
-    key_ ^= side_key();
-    ++move_number_;
-}
-
-void Position::undo(Move m) {
-    const Color them = stm_, us = ~them;
-    const int to = m.to();
-    stm_ = us;
-    key_ ^= side_key();
-    --move_number_;
-    if (m.is_drop()) {
-        const int t = m.drop_type();
-        remove(to);
-        key_ ^= hand_key(us, t, hand_[us][t]) ^ hand_key(us, t, hand_[us][t] + 1);
-        ++hand_[us][t];
-        return;
-    }
-    const uint8_t moved = board_[to];
-    remove(to);
-    put(m.from(), m.promotes() ? uint8_t(moved - kPromote) : moved);
-    if (const uint8_t cap = m.captured()) {
-        const int ht = unpromoted(type_of(cap));
-        key_ ^= hand_key(us, ht, hand_[us][ht]) ^ hand_key(us, ht, hand_[us][ht] - 1);
-        --hand_[us][ht];
-        put(to, cap);
-    }
-}
-
 Result<Move> Position::parse_move(std::string_view text) const {
     auto fail = [&](const std::string& why) { return Error{"move '" + std::string(text) + "': " + why}; };
-    auto sq_at = [&](size_t i) -> int {
-        if (i + 2 > text.size()) return -1;
-        const char f = text[i], r = text[i + 1];
-        if (f < '1' || f > '9' || r < 'a' || r > 'i') return -1;
-        return square(f - '1', r - 'a');
-    };
+    const auto read = read_move(text);
+    if (!read.ok()) return Error{read.error()};
     Moves legal;
     legal_moves(legal);
-    if (text.size() == 4 && text[1] == '*') {
-        const int t = type_of_letter(text[0]);
-        if (!t || t == King) return fail("'" + std::string(1, text[0]) + "' cannot be dropped");
-        const int to = sq_at(2);
-        if (to < 0) return fail("not a square: '" + std::string(text.substr(2)) + "'");
-        const Move m = Move::drop(t, to);
+    if (read->is_drop()) {
+        const Move m = *read;
+        const int t = m.drop_type(), to = m.to();
         if (legal.contains(m)) return m;
         if (!hand_[stm_][t]) return fail("no such piece in hand");
         if (board_[to]) return fail(square_text(to) + " is not empty");
@@ -272,10 +88,8 @@ Result<Move> Position::parse_move(std::string_view text) const {
         if (t == Pawn && pawn_drop_mates(to)) return fail("a pawn drop that mates (uchifuzume)");
         return fail("it leaves the king in check");
     }
-    if (text.size() != 4 && !(text.size() == 5 && text[4] == '+')) return fail("expected a move like 7g7f, 8h2b+ or P*5e");
-    const int from = sq_at(0), to = sq_at(2);
-    if (from < 0 || to < 0) return fail("not a square");
-    const bool promo = text.size() == 5;
+    const int from = read->from(), to = read->to();
+    const bool promo = read->promotes();
     const uint8_t pc = board_[from];
     if (!pc || color_of(pc) != stm_) return fail("no piece of the side to move on " + square_text(from));
     const Move m = Move::make(from, to, promo, board_[to]);

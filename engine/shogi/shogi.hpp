@@ -17,6 +17,7 @@
 #include "engine/core/movelist.hpp"
 #include "engine/core/outcome.hpp"
 #include "engine/core/result.hpp"
+#include "engine/family/board.hpp"
 
 namespace menagerie::shogi {
 
@@ -40,28 +41,31 @@ constexpr int kHandTypes = 8;      // hand index = type (Pawn..Gold), 0 unused
 constexpr bool can_promote(int t) { return t >= Pawn && t <= Rook; }
 constexpr int unpromoted(int t) { return t > King ? t - kPromote : t; }
 
-// A piece on the board: 0 empty, else type + 16 * color.
-constexpr uint8_t piece(Color c, int t) { return uint8_t(t | c << 4); }
-constexpr int type_of(uint8_t p) { return p & 15; }
-constexpr Color color_of(uint8_t p) { return Color(p >> 4); }
+// Pieces (type + 16 * colour) and moves (to, from or 81 + the dropped type, promotion, captured piece) are
+// the shogi family's (engine/family/board.hpp).
+using family::color_of;
+using family::piece;
+using family::type_of;
+using Move = family::DropMove<kSquares>;
 
-// A move in 24 bits: to (7 bits), from (7 bits; for a drop 81 + the dropped type), promotion (bit 14), and
-// the piece it captures (bits 16..23, set by whoever makes the move in a position) so that undo needs nothing
-// else.
-struct Move {
-    uint32_t v;  // left uninitialised by default so move lists cost nothing to create; Move{} is "no move"
-    static constexpr Move make(int from, int to, bool promo, uint8_t captured) {
-        return Move{uint32_t(to | from << 7 | int(promo) << 14 | uint32_t(captured) << 16)};
+// Shogi's pieces for the shared board core.
+struct Traits {
+    static constexpr int files = 9, ranks = 9;
+    static constexpr int piece_types = kPieceTypes;
+    static constexpr int king = King;
+    static constexpr int promoted(int t) { return can_promote(t) ? t + kPromote : 0; }
+    static constexpr int unpromoted(int t) { return shogi::unpromoted(t); }
+    static constexpr char letter(int t) {
+        constexpr char letters[] = " PLNSBRGK";
+        return t >= Pawn && t <= King ? letters[t] : 0;
     }
-    static constexpr Move drop(int type, int to) { return Move{uint32_t(to | (81 + type) << 7)}; }
-    constexpr int to() const { return v & 127; }
-    constexpr int from() const { return (v >> 7) & 127; }
-    constexpr bool is_drop() const { return from() >= 81; }
-    constexpr int drop_type() const { return from() - 81; }
-    constexpr bool promotes() const { return (v >> 14) & 1; }
-    constexpr uint8_t captured() const { return uint8_t(v >> 16); }
-    constexpr bool is_null() const { return v == 0; }
-    friend constexpr bool operator==(Move, Move) = default;
+    static constexpr std::array<int, 7> hand_order = {Rook, Bishop, Gold, Silver, Knight, Lance, Pawn};
+    static constexpr int hand_types = kHandTypes;
+    static constexpr int set_count(int t) {
+        constexpr int counts[] = {0, 18, 4, 4, 4, 2, 2, 4, 2};
+        return t >= Pawn && t <= King ? counts[t] : 0;
+    }
+    static constexpr uint64_t key_seed = 0x5B0617A2D3E5C9F1ULL;
 };
 
 // Piece values for exchanges (by type), kept apart from the evaluation.
@@ -70,29 +74,18 @@ constexpr int kSeeValue[kPieceTypes] = {0, 90, 300, 330, 460, 600, 700, 510, 200
 constexpr std::size_t kMaxMoves = 600;  // the most legal moves known in a shogi position is 593
 using Moves = menagerie::MoveList<Move, kMaxMoves>;
 
-class Position {
+// The position: the shared board (board, hands, key, SFEN, move text, play/undo) with shogi's rules.
+class Position : public family::Board<Traits> {
 public:
     static Result<Position> from_sfen(std::string_view sfen);
-    std::string sfen() const;
     std::string diagram() const;
 
     Result<Move> parse_move(std::string_view text) const;
-    std::string move_text(Move m) const;
     // CSA game-record notation (csa.cpp): the position as P1..P9, P+, P- and the side to move; a move as
     // +7776FU (the piece after the move).
     std::string csa_board() const;
     std::string csa_move(Move m) const;
 
-    Color side() const { return stm_; }
-    uint64_t key() const { return key_; }
-    int move_number() const { return move_number_; }
-    uint8_t at(int sq) const { return board_[sq]; }
-    int hand(Color c, int type) const { return hand_[c][type]; }
-    int king_square(Color c) const { return king_[c]; }
-    Bitboard occupied() const { return occ_[0] | occ_[1]; }
-    Bitboard occupied(Color c) const { return occ_[c]; }
-    Bitboard pieces(int type) const { return by_type_[type]; }
-    Bitboard pieces(Color c, int type) const { return by_type_[type] & occ_[c]; }
     // Gold and the pieces that move like it (promoted pawn, lance, knight, silver).
     Bitboard golds() const {
         return by_type_[Gold] | by_type_[ProPawn] | by_type_[ProLance] | by_type_[ProKnight] | by_type_[ProSilver];
@@ -133,27 +126,10 @@ public:
     // Whether a move (from any source) is legal here: used for input and for hash moves.
     bool is_legal(Move m) const;
 
-    void play(Move m);
-    void undo(Move m);
-
-    bool is_capture(Move m) const { return !m.is_drop() && board_[m.to()] != 0; }
-    int captured_type(Move m) const { return m.is_drop() ? 0 : type_of(board_[m.to()]); }
-    int moving_type(Move m) const { return m.is_drop() ? m.drop_type() : type_of(board_[m.from()]); }
-    int history_index(Move m) const {
-        const int t = m.promotes() ? moving_type(m) + kPromote : moving_type(m);
-        return (stm_ * kPieceTypes + t) * kSquares + m.to();
-    }
     // Static exchange evaluation: the material the side to move wins (negative: loses) by the capture m and
     // the best sequence of recaptures on its square, least valuable attacker first (centipawns of
     // kSeeValue). Quiet moves and drops count as 0 unless the piece can be taken for free.
     int see(Move m) const;
-    // A pass, for null-move pruning (never in a game): the side to move changes, nothing else.
-    void play_null() {
-        stm_ = ~stm_;
-        key_ ^= side_key_value();
-    }
-    void undo_null() { play_null(); }
-
     // Whether the side to move dropping a pawn on sq (in front of the enemy king) would mate: illegal.
     bool pawn_drop_mates(int sq) const;
     // A move that mates at once, or Move{} if none is found: drops and moves that give check directly, and
@@ -163,7 +139,6 @@ public:
     Move mate_in_one();
 
 private:
-    static uint64_t side_key_value();
     // Count: add up the moves instead of writing them (list is then not touched).
     template <bool Evasions, bool Count>
     void generate_all(Moves& list, uint64_t& n, const Bitboard& checkers) const;
@@ -171,17 +146,7 @@ private:
     void add_piece_moves(Moves& list, uint64_t& n, int from, Bitboard targets) const;
     template <bool Count>
     void add_drops(Moves& list, uint64_t& n, Bitboard targets) const;
-    void put(int sq, uint8_t p);
-    void remove(int sq);
 
-    std::array<uint8_t, kSquares> board_{};
-    Bitboard occ_[2];
-    Bitboard by_type_[kPieceTypes];
-    uint8_t hand_[2][kHandTypes]{};
-    uint8_t king_[2]{81, 81};  // 81: no king
-    Color stm_ = Sente;
-    int move_number_ = 1;
-    uint64_t key_ = 0;
     bool declaration_rule_ = false;
 };
 

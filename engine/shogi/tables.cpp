@@ -1,6 +1,5 @@
 #include <vector>
 
-#include "engine/core/zobrist.hpp"
 #include "engine/shogi/attacks.hpp"
 
 namespace menagerie::shogi {
@@ -122,15 +121,6 @@ Tables::Tables() {
         if (rank_of(sq) >= 6) zone[Gote].set(sq);
         files[file_of(sq)].set(sq);
     }
-    KeyGenerator keys(0x5B0617A2D3E5C9F1ULL);
-    for (auto& row : psq)
-        for (auto& k : row) k = keys.next();
-    for (auto& c : hand)
-        for (auto& t : c) {
-            t[0] = 0;
-            for (int n = 1; n < 19; ++n) t[n] = keys.next();
-        }
-    side = keys.next();
 }
 
 const Tables tables;

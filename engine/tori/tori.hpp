@@ -37,6 +37,7 @@ struct Traits {
         return t >= Swallow && t <= Phoenix ? letters[t] : 0;
     }
     static constexpr std::array<int, 6> hand_order = {Falcon, Crane, Pheasant, LeftQuail, RightQuail, Swallow};
+    static constexpr int hand_types = RightQuail + 1;
     static constexpr int set_count(int t) {
         constexpr int counts[] = {0, 16, 2, 4, 4, 2, 2, 2};
         return t >= Swallow && t <= Phoenix ? counts[t] : 0;
