@@ -36,6 +36,8 @@ check perft-start 0 "^Nodes searched: 8122$" -- "$bin" perft --variant dobutsu -
 check perft-breakdown 0 "^2c2b: " -- "$bin" perft --variant dobutsu --depth 3
 check perft-speed 0 "^Leaves/second : [0-9]+" -- "$bin" perft --variant dobutsu --depth 4
 check perft-sfen 0 "^Nodes searched: 123$" -- "$bin" perft --variant dobutsu --depth 3 --sfen "gle/1c1/1C1/ELG b - 1"
+check perft-tori 0 "^Nodes searched: 103857$" -- "$bin" perft --variant torishogi --depth 4
+check perft-tori-sfen 2 "an unpromoted swallow on 4a" -- "$bin" perft --variant torishogi --depth 1 --sfen "3S3/7/7/7/7/7/3K3 b - 1"
 check bench-bad-depth 2 "--depth must be" -- "$bin" bench --depth 99
 check bench-bad-hash 2 "--hash must be" -- "$bin" bench --hash 0
 check bench-unknown-variant 2 "unknown variant" -- "$bin" bench --variant nope
@@ -50,6 +52,9 @@ check selfplay 0 "^Score of normal vs beginner: " -- "$bin" selfplay --variant d
 check selfplay-jungle 0 "^Elo difference: " -- "$bin" selfplay --variant jungle --a depth=2 --b skill=0 --games 2 --depth 2 --quiet
 check usi-pipe 0 "^bestmove [1-9][a-i][1-9][a-i]" -- bash -c "printf 'usi\nisready\nposition startpos\ngo depth 5\n' | '$bin'"
 check usi-pipe-dobutsu 0 "^bestmove 2c2b" -- bash -c "printf 'usi\nsetoption name USI_Variant value dobutsu\nisready\nposition startpos\ngo depth 5\n' | '$bin'"
+check usi-pipe-tori 0 "^bestmove [1-7][a-g][1-7][a-g]" -- bash -c "printf 'usi\nsetoption name USI_Variant value torishogi\nisready\nusinewgame\nposition startpos moves 4e4d\ngo depth 4\n' | '$bin'"
+check usi-tori-bad-move 0 "info string error: position: move 1: move '3e3d': 3d holds a piece of the side to move" -- bash -c "printf 'setoption name USI_Variant value torishogi\nposition startpos moves 3e3d\nquit\n' | '$bin'"
+check selfplay-tori 0 "^Score of normal vs beginner: " -- "$bin" selfplay --variant torishogi --a normal --b beginner --games 2 --depth 2
 check usi-eof-stops-bare-go 0 "^bestmove " -- bash -c "printf 'position startpos\ngo\n' | timeout 10 '$bin'"
 check usi-eof-stops-infinite 0 "^bestmove " -- bash -c "printf 'position startpos\ngo infinite\n' | timeout 10 '$bin'"
 
@@ -91,6 +96,7 @@ fake crasher 'kill -SEGV $$'
 fake garbage 'printf "\\001\\002 nonsense\\nbestmove\\n"'
 check match-menagerie 0 "^Score of a vs b: [0-9]+ - [0-9]+ - [0-9]+ \[" -- "$bin" match --variant dobutsu --engine "cmd=$bin name=a" --engine "cmd=$bin name=b" --games 2 --tc depth=2
 check match-handicap 0 "^Game 2: " -- "$bin" match --variant jungle --engine "cmd=$bin name=a tc=depth=1" --engine "cmd=$bin name=b tc=depth=3" --games 2
+check match-tori 0 "^Score of a vs b: [0-9]+ - [0-9]+ - [0-9]+ \[" -- "$bin" match --variant torishogi --engine "cmd=$bin name=a" --engine "cmd=$bin name=b" --games 2 --tc depth=2
 check match-illegal 0 "illegal: illegal move '9z9z'" -- "$bin" match --variant dobutsu --engine "cmd=$tmp/illegal.sh name=illegal" --engine "cmd=$bin name=m" --games 2 --tc depth=1
 check match-silent 0 "silent: no move within 300 ms" -- "$bin" match --variant dobutsu --engine "cmd=$tmp/silent.sh name=silent" --engine "cmd=$bin name=m" --games 2 --tc movetime=100 --margin 200
 check match-crash 0 "crasher: crasher ended before its move \(killed by signal 11" -- "$bin" match --variant dobutsu --engine "cmd=$tmp/crasher.sh name=crasher" --engine "cmd=$bin name=m" --games 2 --tc depth=1
