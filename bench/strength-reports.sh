@@ -5,38 +5,59 @@
 #   table      Dobutsu, the tablebase engine against search (needs the table: menagerie solve dobutsu; $TABLE
 #              names the file when it is not in the default place)
 #   jungle     Jungle, a round robin of the six presets
+#   tori       tori shogi, a round robin of the six presets (Fairy-Stockfish 11.1 has no tori shogi to play)
 #   fsf        Dobutsu against Fairy-Stockfish 11.1 through USI and through XBoard (its Dobutsu rules are
 #              older than ours, so this checks the runner's two protocols, not strength)
+#   gnushogi   shogi against gnushogi 1.4 (Debian) through its xshogi dialect, 30 s per 60 moves each, 100 games
+#   gpsusi     shogi against GPS Shogi's gpsusi (Debian), one thread each, 0.5 s a move (byoyomi), 100 games
+#   fsf-shogi  shogi against Fairy-Stockfish 11.1 through USI, 0.5 s a move (byoyomi), 100 games
 # Usage: bench/strength-reports.sh REPORT... [BINARY in $MENAGERIE]; games and times are fixed here so that
-# the figures in the README can be reproduced. Runs two games at a time.
+# the figures in the README can be reproduced. Runs two games at a time ($CONCURRENCY to change).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 bin="${MENAGERIE:-$here/../build/release/menagerie}"
+jobs="${CONCURRENCY:-2}"
 presets=(0 4 8 12 16 20)
 ladder() {  # ladder VARIANT GAMES_PER_PAIR MOVETIME
   local args=()
   for level in "${presets[@]}"; do args+=(--engine "name=level$level option.Skill_Level=$level"); done
   "$bin" match --variant "$1" --each "cmd=$bin option.TablebaseFile=none" "${args[@]}" --games "$2" \
-    --tc "movetime=$3" --concurrency 2 --seed 11 --quiet
+    --tc "movetime=$3" --concurrency "$jobs" --seed 11 --quiet
 }
 for report in "$@"; do
   echo "=== $report"
   case "$report" in
     handicap)
       "$bin" match --variant dobutsu --each "cmd=$bin option.TablebaseFile=none" --engine "name=depth4 tc=depth=4" \
-        --engine "name=depth8 tc=depth=8" --games 200 --concurrency 2 --seed 5 --quiet ;;
+        --engine "name=depth8 tc=depth=8" --games 200 --concurrency "$jobs" --seed 5 --quiet ;;
     dobutsu) ladder dobutsu 20 50 ;;
     jungle) ladder jungle 10 50 ;;
+    tori) ladder torishogi 10 50 ;;
     table)
       "$bin" match --variant dobutsu --engine "cmd=$bin name=table option.TablebaseFile=${TABLE:-auto}" \
         --engine "cmd=$bin name=search option.TablebaseFile=none" --games 100 --tc movetime=100 \
-        --concurrency 2 --seed 7 --quiet ;;
+        --concurrency "$jobs" --seed 7 --quiet ;;
     fsf)
       fsf="$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish)"
       for proto in usi xboard; do
         "$bin" match --variant dobutsu --engine "cmd=$bin name=menagerie option.TablebaseFile=none" \
-          --engine "cmd=$fsf name=fsf-$proto proto=$proto" --games 20 --tc depth=6 --concurrency 2 --seed 3 --quiet
+          --engine "cmd=$fsf name=fsf-$proto proto=$proto" --games 20 --tc depth=6 --concurrency "$jobs" --seed 3 --quiet
       done ;;
-    *) echo "unknown report '$report' (handicap, dobutsu, table, jungle, fsf)" >&2; exit 2 ;;
+    gnushogi)
+      # gnushogi keeps only XBoard's `level MOVES TIME` clocks, and overspends them (about 2 s a move here), so
+      # it gets a minute of grace before a forfeit; its moves are written as USI (moves=usi).
+      "$bin" match --variant shogi --engine "cmd=$bin name=menagerie" \
+        --engine "cmd=$(command -v gnushogi || echo /usr/games/gnushogi) name=gnushogi proto=xboard moves=usi margin=60000" \
+        --tc time=30000,moves=60 --games 100 --concurrency "$jobs" --quiet ;;
+    gpsusi)
+      "$bin" match --variant shogi --engine "cmd=$bin name=menagerie" \
+        --engine "cmd=$(command -v gpsusi || echo /usr/games/gpsusi) name=gpsusi option.Thread=1" \
+        --tc time=0,byoyomi=500 --games 100 --resign moves=3 score=1500 --concurrency "$jobs" --seed 3 --quiet ;;
+    fsf-shogi)
+      "$bin" match --variant shogi --engine "cmd=$bin name=menagerie" \
+        --engine "cmd=$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish) name=fairy-stockfish" \
+        --tc time=0,byoyomi=500 --games 100 --resign moves=3 score=1500 --concurrency "$jobs" --seed 3 --quiet ;;
+    *) echo "unknown report '$report' (handicap, dobutsu, table, jungle, tori, fsf, gnushogi, gpsusi, fsf-shogi)" >&2
+       exit 2 ;;
   esac
 done
