@@ -1,7 +1,5 @@
 // Shogi positions: the SFEN and move checks of shogi's rules, attacks and pins (the board itself, SFEN,
 // move text and play/undo are the shared core's, engine/family/board.hpp).
-// GCC 12 reports a false -Wrestrict inside std::string concatenation here (GCC bug 105329).
-#pragma GCC diagnostic ignored "-Wrestrict"
 #include <cctype>
 #include <string>
 

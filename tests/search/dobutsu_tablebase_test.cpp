@@ -1,5 +1,3 @@
-// GCC 12 reports a false -Wrestrict inside std::string concatenation here (GCC bug 105329).
-#pragma GCC diagnostic ignored "-Wrestrict"
 #include <doctest/doctest.h>
 
 #include <unistd.h>
