@@ -10,7 +10,6 @@ namespace menagerie::shogi {
 
 namespace {
 constexpr int kNoKing = 81;
-std::string square_text(int sq) { return Position::square_text(sq); }
 }  // namespace
 
 Result<Position> Position::from_sfen(std::string_view text) {

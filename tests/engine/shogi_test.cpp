@@ -218,7 +218,7 @@ TEST_CASE("shogi mate in one: found where there is one, never a move that does n
     // than a king move mates, the probe finds one (checked against every legal move).
     uint64_t seed = 99;
     int found = 0;
-    for (const std::string start : {std::string("4k4/9/9/9/9/9/9/9/4K4 b RB2G2S2N2L9Prb2g2s2n2l9p 1"),
+    for (const std::string& start : {std::string("4k4/9/9/9/9/9/9/9/4K4 b RB2G2S2N2L9Prb2g2s2n2l9p 1"),
                                     std::string("3gkg3/9/9/9/9/9/9/9/3GKG3 b RBSNLPrbsnlp 1"), kMatsuri}) {
         for (int game = 0; game < 20; ++game) {
             auto p = pos(start);
