@@ -199,6 +199,44 @@ public:
         const char letter = color_of(pc) == Sente ? V::letter(base) : char(std::tolower(V::letter(base)));
         return t != base ? std::string{'+', letter} : std::string(1, letter);
     }
+    // The board as a person reads it (the `d` command): Gote's hand, the board with Sente at the bottom and
+    // file 1 on the right, Sente's hand and the side to move; then V::legend, if the variant names its pieces.
+    // A cell holds " P" / "+P" for Sente and "vP" / "+Pv" for Gote, as printed shogi diagrams mark Gote's
+    // pieces as pointing down the board.
+    std::string diagram() const {
+        auto hand_text = [&](Color c) {
+            std::string h;
+            for (int t : V::hand_order)
+                if (hand_[c][t]) h += std::string(1, V::letter(t)) + (hand_[c][t] > 1 ? std::to_string(hand_[c][t]) : "") + " ";
+            return h.empty() ? std::string("-") : h;
+        };
+        std::string rule = " +";
+        for (int f = 0; f < kFiles; ++f) rule += "---+";
+        std::string s = "Gote hand: " + hand_text(Gote) + "\n";
+        for (int f = kFiles; f >= 1; --f) {
+            const std::string n = std::to_string(f);
+            s += std::string(4 - n.size(), ' ') + n;
+        }
+        s += "\n" + rule + "\n";
+        for (int r = 0; r < kRanks; ++r) {
+            s += " |";
+            for (int f = kFiles - 1; f >= 0; --f) {
+                const uint8_t pc = board_[square(f, r)];
+                const int t = type_of(pc), base = V::unpromoted(t);
+                const char letter = V::letter(base);
+                std::string cell = !pc                  ? "   "
+                                   : color_of(pc) == Sente ? std::string{t != base ? '+' : ' ', letter, ' '}
+                                   : t != base          ? std::string{'+', letter, 'v'}
+                                                        : std::string{'v', letter, ' '};
+                s += cell + "|";
+            }
+            s += " " + std::string(1, char('a' + r)) + "\n" + rule + "\n";
+        }
+        s += "Sente hand: " + hand_text(Sente) + "\n";
+        s += std::string("Side to move: ") + (stm_ == Sente ? "Sente (b)" : "Gote (w)") + "\n";
+        if constexpr (requires { V::legend; }) s += std::string(V::legend) + "\n";
+        return s;
+    }
     std::string move_text(Move m) const {
         if (m.is_drop()) return std::string(1, V::letter(m.drop_type())) + "*" + square_text(m.to());
         return square_text(m.from()) + square_text(m.to()) + (m.promotes() ? "+" : "");

@@ -109,37 +109,4 @@ Result<Move> Position::parse_move(std::string_view text) const {
     return fail("it leaves the king in check");
 }
 
-std::string Position::diagram() const {
-    auto hand_text = [&](Color c) {
-        static const char* names[] = {"", "P", "L", "N", "S", "B", "R", "G"};
-        std::string h;
-        for (int t : {int(Rook), int(Bishop), int(Gold), int(Silver), int(Knight), int(Lance), int(Pawn)})
-            if (hand_[c][t]) h += std::string(names[t]) + (hand_[c][t] > 1 ? std::to_string(hand_[c][t]) : "") + " ";
-        return h.empty() ? std::string("-") : h;
-    };
-    static const char* names[] = {"", " P", " L", " N", " S", " B", " R", " G", " K", "+P", "+L", "+N", "+S", "+B", "+R"};
-    std::string s = "Gote hand: " + hand_text(Gote) + "\n";
-    s += "   9   8   7   6   5   4   3   2   1\n";
-    s += " +---+---+---+---+---+---+---+---+---+\n";
-    for (int r = 0; r < 9; ++r) {
-        s += " |";
-        for (int f = 8; f >= 0; --f) {
-            const uint8_t pc = board_[square(f, r)];
-            if (!pc) {
-                s += "   |";
-                continue;
-            }
-            // Gote's pieces are marked with 'v' (pointing down the board), as shogi diagrams do.
-            std::string name = names[type_of(pc)];
-            if (color_of(pc) == Gote) name = (name[0] == '+' ? "+" : "v") + name.substr(1) + (name[0] == '+' ? "v" : "");
-            s += (name.size() < 3 ? name + " " : name) + "|";
-        }
-        s += " " + std::string(1, char('a' + r)) + "\n";
-        s += " +---+---+---+---+---+---+---+---+---+\n";
-    }
-    s += "Sente hand: " + hand_text(Sente) + "\n";
-    s += std::string("Side to move: ") + (stm_ == Sente ? "Sente (b)" : "Gote (w)") + "\n";
-    return s;
-}
-
 }  // namespace menagerie::shogi

@@ -78,7 +78,6 @@ using Moves = menagerie::MoveList<Move, kMaxMoves>;
 class Position : public family::Board<Traits> {
 public:
     static Result<Position> from_sfen(std::string_view sfen);
-    std::string diagram() const;
 
     Result<Move> parse_move(std::string_view text) const;
     // CSA game-record notation (csa.cpp): the position as P1..P9, P+, P- and the side to move; a move as

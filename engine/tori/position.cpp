@@ -307,37 +307,4 @@ Result<Move> Position::parse_move(std::string_view text) const {
     return fail("it leaves the phoenix in check");
 }
 
-std::string Position::diagram() const {
-    static const char* names[] = {"", " S", " F", " C", " P", " L", " R", " K", "+S", "+F"};
-    auto hand_text = [&](Color c) {
-        std::string h;
-        for (int t : Traits::hand_order)
-            if (hand_[c][t]) h += std::string(1, Traits::letter(t)) + (hand_[c][t] > 1 ? std::to_string(hand_[c][t]) : "") + " ";
-        return h.empty() ? std::string("-") : h;
-    };
-    std::string s = "Gote hand: " + hand_text(Gote) + "\n";
-    s += "   7   6   5   4   3   2   1\n";
-    s += " +---+---+---+---+---+---+---+\n";
-    for (int r = 0; r < kRanks; ++r) {
-        s += " |";
-        for (int f = kFiles - 1; f >= 0; --f) {
-            const uint8_t pc = board_[square(f, r)];
-            if (!pc) {
-                s += "   |";
-                continue;
-            }
-            // Gote's pieces are marked with 'v', as shogi diagrams do.
-            std::string name = names[type_of(pc)];
-            if (color_of(pc) == Gote) name = (name[0] == '+' ? "+" : "v") + name.substr(1) + (name[0] == '+' ? "v" : "");
-            s += (name.size() < 3 ? name + " " : name) + "|";
-        }
-        s += " " + std::string(1, char('a' + r)) + "\n";
-        s += " +---+---+---+---+---+---+---+\n";
-    }
-    s += "Sente hand: " + hand_text(Sente) + "\n";
-    s += std::string("Side to move: ") + (stm_ == Sente ? "Sente (b)" : "Gote (w)") + "\n";
-    s += "Pieces: K phoenix, F falcon (+F eagle), C crane, P pheasant, L/R left/right quail, S swallow (+S goose)\n";
-    return s;
-}
-
 }  // namespace menagerie::tori

@@ -43,6 +43,8 @@ struct Traits {
         return t >= Swallow && t <= Phoenix ? counts[t] : 0;
     }
     static constexpr uint64_t key_seed = 0x70121u;
+    static constexpr const char* legend =
+        "Pieces: K phoenix, F falcon (+F eagle), C crane, P pheasant, L/R left/right quail, S swallow (+S goose)";
 };
 
 using Board = family::Board<Traits>;
@@ -63,7 +65,6 @@ class Position : public Board {
 public:
     static Result<Position> from_sfen(std::string_view sfen);
     Result<Move> parse_move(std::string_view text) const;
-    std::string diagram() const;
 
     // Pieces of `by` attacking sq, given the occupancy.
     Bitboard attackers_to(int sq, Color by, const Bitboard& occ) const;

@@ -10,8 +10,10 @@
 #include "engine/shogi/shogi.hpp"
 #include "search/perft.hpp"
 #include "search/repetition.hpp"
+#include "tests/engine/helpers.hpp"
 
 using namespace menagerie;
+using menagerie::testing::play_cycle;
 using shogi::Shogi;
 
 namespace {
@@ -249,40 +251,17 @@ TEST_CASE("shogi mate in one: found where there is one, never a move that does n
 TEST_CASE("shogi repetition: the fourth occurrence draws, perpetual check loses for the checker") {
     // Sente's rook checks from the 5 and 4 files in turn; Gote's king steps between 5a and 4a.
     auto p = pos("4k4/9/9/9/4R4/9/9/9/K8 w - 1");
-    std::vector<Visit> line{{p.key(), p.in_check()}};
-    const char* cycle[] = {"5a4a", "5e4e", "4a5a", "4e5e"};
-    std::optional<Outcome> result;
-    int plies = 0;
-    for (int round = 0; round < 3 && !result; ++round)
-        for (const char* text : cycle) {
-            auto m = p.parse_move(text);
-            REQUIRE_MESSAGE(m.ok(), m.error());
-            p.play(m.value());
-            line.push_back({p.key(), p.in_check()});
-            ++plies;
-            result = repetition<Shogi>(line);
-            if (result) break;
-        }
-    REQUIRE(result);
-    CHECK(plies == 12);                 // the start position for the fourth time
-    CHECK(*result == Outcome::Win);    // Gote, to move, wins: Sente checked with every move
+    const auto checks = play_cycle<Shogi>(p, {"5a4a", "5e4e", "4a5a", "4e5e"}, 3);
+    REQUIRE(checks.outcome);
+    CHECK(checks.plies == 12);                // the start position for the fourth time
+    CHECK(*checks.outcome == Outcome::Win);  // Gote, to move, wins: Sente checked with every move
 
     // Kings walking back and forth: a draw on the fourth occurrence.
     auto q = pos("4k4/9/9/9/9/9/9/9/4K4 b - 1");
-    std::vector<Visit> l2{{q.key(), q.in_check()}};
-    const char* walk[] = {"5i4i", "5a4a", "4i5i", "4a5a"};
-    std::optional<Outcome> r2;
-    int n = 0;
-    for (int round = 0; round < 4 && !r2; ++round)
-        for (const char* text : walk) {
-            q.play(q.parse_move(text).value());
-            l2.push_back({q.key(), q.in_check()});
-            ++n;
-            if ((r2 = repetition<Shogi>(l2))) break;
-        }
-    REQUIRE(r2);
-    CHECK(n == 12);
-    CHECK(*r2 == Outcome::Draw);
+    const auto walk = play_cycle<Shogi>(q, {"5i4i", "5a4a", "4i5i", "4a5a"}, 4);
+    REQUIRE(walk.outcome);
+    CHECK(walk.plies == 12);
+    CHECK(*walk.outcome == Outcome::Draw);
 }
 
 TEST_CASE("shogi move text: parsing and its errors") {

@@ -10,8 +10,10 @@
 #include "engine/tori/tori.hpp"
 #include "search/perft.hpp"
 #include "search/repetition.hpp"
+#include "tests/engine/helpers.hpp"
 
 using namespace menagerie;
+using menagerie::testing::play_cycle;
 using tori::Tori;
 
 namespace {
@@ -234,23 +236,11 @@ TEST_CASE("tori repetition: the fourth occurrence loses for the side that comple
     // Phoenixes walking back and forth: after the 12th ply the start position is there for the fourth time,
     // completed by Gote; Sente, to move, wins.
     auto q = pos("3k3/7/7/7/7/7/3K3 b - 1");
-    std::vector<Visit> line{{q.key(), q.in_check()}};
-    const char* walk[] = {"4g5g", "4a5a", "5g4g", "5a4a"};
-    std::optional<Outcome> r;
-    int n = 0;
-    for (int round = 0; round < 4 && !r; ++round)
-        for (const char* text : walk) {
-            auto m = q.parse_move(text);
-            REQUIRE_MESSAGE(m.ok(), m.error());
-            q.play(m.value());
-            line.push_back({q.key(), q.in_check()});
-            ++n;
-            if ((r = repetition<Tori>(line))) break;
-        }
-    REQUIRE(r);
-    CHECK(n == 12);
+    const auto end = play_cycle<Tori>(q, {"4g5g", "4a5a", "5g4g", "5a4a"}, 4);
+    REQUIRE(end.outcome);
+    CHECK(end.plies == 12);
     CHECK(q.side() == Sente);
-    CHECK(*r == Outcome::Win);
+    CHECK(*end.outcome == Outcome::Win);
     // Perpetual check: the checker loses whoever completes the repetition.
     CHECK(Tori::repetition_outcome(true, false) == Outcome::Loss);
     CHECK(Tori::repetition_outcome(false, true) == Outcome::Win);
@@ -281,6 +271,14 @@ TEST_CASE("tori SFEN and move text: round trip and bad input") {
         if (!m.ok()) CHECK(m.error().find("move '") == 0);
     }
     CHECK(p.parse_move("4e4d").ok());
+
+    // The diagram (`d`): Gote's pieces marked 'v', promoted ones '+', hands in SFEN's order, the legend.
+    const std::string d = pos("rpckcpl/3+f3/s1sssss/2s1S2/SS2SSS/3F3/LP+SK1PR w Ss2c 3").diagram();
+    CHECK(d.find("Gote hand: C2 S \n") == 0);
+    CHECK(d.find(" |vR |vP |vC |vK |vC |vP |vL | a\n") != std::string::npos);
+    CHECK(d.find(" |   |   |   |+Fv|   |   |   | b\n") != std::string::npos);
+    CHECK(d.find(" | L | P |+S | K |   | P | R | g\n") != std::string::npos);
+    CHECK(d.find("Sente hand: S \nSide to move: Gote (w)\nPieces: K phoenix") != std::string::npos);
 }
 
 TEST_CASE("tori legal moves: the generator agrees with play-and-test on random games, and play/undo restores") {
