@@ -65,6 +65,7 @@ struct DropMove {
 template <class V>
 class Board {
 public:
+    using Traits = V;
     static constexpr int kFiles = V::files, kRanks = V::ranks, kSquares = kFiles * kRanks;
     static constexpr int kTypes = V::piece_types;
     static constexpr int kMaxHand = [] {  // the most pieces of one type a hand can hold: all of them

@@ -2,6 +2,7 @@
 // dead-end pieces, no pawn-drop mate). Every generated move is legal, so perft counts list sizes.
 #include <algorithm>
 
+#include "engine/family/see.hpp"
 #include "engine/shogi/attacks.hpp"
 
 namespace menagerie::shogi {
@@ -219,50 +220,10 @@ bool Position::can_declare() const {
 }
 
 int Position::see(Move m) const {
-    if (m.is_drop()) return 0;
-    const int from = m.from(), to = m.to();
-    int gain[40];
-    int d = 0;
-    int moving = type_of(board_[from]);
-    gain[0] = kSeeValue[type_of(board_[to])];
-    if (m.promotes()) {
-        gain[0] += kSeeValue[moving + kPromote] - kSeeValue[moving];
-        moving += kPromote;
-    }
-    Bitboard occ = occupied();
-    occ.reset(from);
-    Color side = ~stm_;
     // Types from the least valuable up, for choosing each recapture.
     static constexpr int order[] = {Pawn, Lance, Knight, ProPawn, ProLance, ProKnight, Silver, ProSilver, Gold,
                                     Bishop, Rook, Horse, Dragon, King};
-    for (;;) {
-        const Bitboard attackers = attackers_to(to, side, occ) & occ;
-        if (attackers.none()) break;
-        int from2 = -1, type2 = 0;
-        for (int t : order) {
-            const Bitboard b = attackers & by_type_[t];
-            if (b.any()) {
-                from2 = b.lsb();
-                type2 = t;
-                break;
-            }
-        }
-        ++d;
-        gain[d] = kSeeValue[moving] - gain[d - 1];  // what `side` wins by taking, if it is answered
-        if (type2 == King && (attackers_to(to, ~side, occ) & occ).count() > 0) {
-            --d;  // the king cannot take a defended piece
-            break;
-        }
-        occ.reset(from2);
-        moving = type2;
-        side = ~side;
-        if (d >= 38) break;
-    }
-    while (d > 0) {
-        gain[d - 1] = -std::max(-gain[d - 1], gain[d]);
-        --d;
-    }
-    return gain[0];
+    return family::see(*this, m, kSeeValue, order);
 }
 
 bool Position::is_legal(Move m) const {

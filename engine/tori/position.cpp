@@ -4,6 +4,7 @@
 #include <cctype>
 #include <string>
 
+#include "engine/family/see.hpp"
 #include "engine/tori/tori.hpp"
 
 namespace menagerie::tori {
@@ -140,6 +141,11 @@ Bitboard Position::attackers_to(int sq, Color by, const Bitboard& occ) const {
         if (mine.any()) a |= attacks_of(piece(~by, t), sq, occ) & mine;
     }
     return a;
+}
+
+int Position::see(Move m) const {
+    static constexpr int order[] = {Swallow, Pheasant, Goose, Crane, Falcon, LeftQuail, RightQuail, Eagle, Phoenix};
+    return family::see(*this, m, kSeeValue, order);
 }
 
 Result<Position> Position::from_sfen(std::string_view text) {

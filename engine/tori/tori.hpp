@@ -82,6 +82,9 @@ public:
     uint64_t count_legal_moves() const;
     bool has_legal_move() const;
     bool is_legal(Move m) const;
+    // Static exchange evaluation of a move (kSeeValue units): what it wins if both sides then capture on its
+    // square, least valuable piece first. Drops give 0.
+    int see(Move m) const;
 
     // Whether dropping a swallow on sq mates the side not to move (illegal).
     bool swallow_drop_mates(int sq) const;

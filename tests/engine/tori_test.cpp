@@ -281,6 +281,28 @@ TEST_CASE("tori SFEN and move text: round trip and bad input") {
     CHECK(d.find("Sente hand: S \nSide to move: Gote (w)\nPieces: K phoenix") != std::string::npos);
 }
 
+TEST_CASE("tori exchanges: static exchange evaluation") {
+    using namespace tori;
+    auto see = [](const std::string& sfen, const char* move) {
+        auto p = pos(sfen);
+        auto m = p.parse_move(move);
+        REQUIRE_MESSAGE(m.ok(), m.error());
+        return p.see(m.value());
+    };
+    // The falcon takes an undefended swallow; then one defended by a swallow; with a quail behind the
+    // falcon, taking back the falcon's taker still leaves Sente a falcon down for two swallows.
+    CHECK(see("3k3/7/7/3s3/3F3/7/K6 b - 1", "4e4d") == kSeeValue[Swallow]);
+    CHECK(see("3k3/7/3s3/3s3/3F3/7/K6 b - 1", "4e4d") == kSeeValue[Swallow] - kSeeValue[Falcon]);
+    CHECK(see("3k3/7/3s3/3s3/3F3/3L3/K6 b - 1", "4e4d") == 2 * kSeeValue[Swallow] - kSeeValue[Falcon]);
+    // The swallow takes first, the quail behind it: Gote gains nothing by taking back.
+    CHECK(see("3k3/7/3s3/3s3/3S3/3L3/K6 b - 1", "4e4d") == kSeeValue[Swallow]);
+    // A phoenix takes back only what is not defended: the pheasant on 4e guards 4c by its jump.
+    CHECK(see("7/3k3/3s3/3C3/7/7/K6 b - 1", "4d4c") == kSeeValue[Swallow] - kSeeValue[Crane]);
+    CHECK(see("7/3k3/3s3/3C3/3P3/7/K6 b - 1", "4d4c") == kSeeValue[Swallow]);
+    // A drop exchanges nothing.
+    CHECK(see("3k3/7/7/7/7/7/K6 b S 1", "S*4d") == 0);
+}
+
 TEST_CASE("tori legal moves: the generator agrees with play-and-test on random games, and play/undo restores") {
     uint64_t seed = 2024;
     int positions = 0;
