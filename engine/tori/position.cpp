@@ -5,7 +5,7 @@
 #include <string>
 
 #include "engine/family/see.hpp"
-#include "engine/tori/tori.hpp"
+#include "engine/tori/attacks.hpp"
 
 namespace menagerie::tori {
 
@@ -24,112 +24,74 @@ struct Dir {
 constexpr Dir kForward{0, -1}, kBack{0, 1}, kBackRight{-1, 1}, kBackLeft{1, 1}, kForwardRight{-1, -1},
     kForwardLeft{1, -1};
 
-struct Tables {
-    Bitboard steps[2][kPieceTypes][kSquares];  // steps and jumps (which nothing blocks)
-    // Slides: for each side, type and square, the rays it slides along (up to three).
-    struct Ray {
-        Bitboard squares;  // the whole ray to the edge
-        int step;          // square delta along it (sign tells which end is nearest)
-    };
-    Ray rays[2][kPieceTypes][kSquares][3];
-    int ray_count[2][kPieceTypes];
-    // The eagle's two-step diagonals back: the far square, reachable when the near one is empty.
-    int eagle_far[2][kSquares][2], eagle_near[2][kSquares][2];
-    Bitboard zone[2];
-    Bitboard last_rank[2];
-    Bitboard files[kFiles];
-
-    Tables() {
-        auto steps_of = [&](int type, std::initializer_list<Dir> dirs, int distance = 1) {
-            for (int c = 0; c < 2; ++c)
-                for (int sq = 0; sq < kSquares; ++sq)
-                    for (const Dir& d : dirs) {
-                        const int s = c == 0 ? 1 : -1;
-                        const int f = file_of(sq) + s * d.df * distance, r = rank_of(sq) + s * d.dr * distance;
-                        if (on_board(f, r)) steps[c][type][sq].set(square(f, r));
-                    }
-        };
-        auto slides_of = [&](int type, std::initializer_list<Dir> dirs) {
-            for (int c = 0; c < 2; ++c) {
-                ray_count[c][type] = int(dirs.size());
-                for (int sq = 0; sq < kSquares; ++sq) {
-                    int i = 0;
-                    for (const Dir& d : dirs) {
-                        const int s = c == 0 ? 1 : -1;
-                        Ray& ray = rays[c][type][sq][i++];
-                        ray.step = s * (d.df * kRanks + d.dr);
-                        for (int f = file_of(sq) + s * d.df, r = rank_of(sq) + s * d.dr; on_board(f, r);
-                             f += s * d.df, r += s * d.dr)
-                            ray.squares.set(square(f, r));
-                    }
-                }
-            }
-        };
-        steps_of(Phoenix, {{0, -1}, {1, -1}, {-1, -1}, {1, 0}, {-1, 0}, {0, 1}, {1, 1}, {-1, 1}});
-        steps_of(Falcon, {{0, -1}, {1, -1}, {-1, -1}, {1, 0}, {-1, 0}, {1, 1}, {-1, 1}});
-        steps_of(Crane, {{0, -1}, {1, -1}, {-1, -1}, {0, 1}, {1, 1}, {-1, 1}});
-        steps_of(Pheasant, {kForward}, 2);
-        steps_of(Pheasant, {kBackLeft, kBackRight});
-        steps_of(Swallow, {kForward});
-        steps_of(LeftQuail, {kBackLeft});
-        slides_of(LeftQuail, {kForward, kBackRight});
-        steps_of(RightQuail, {kBackRight});
-        slides_of(RightQuail, {kForward, kBackLeft});
-        steps_of(Goose, {kForwardLeft, kForwardRight}, 2);
-        steps_of(Goose, {kBack}, 2);
-        steps_of(Eagle, {{0, -1}, {1, 0}, {-1, 0}, kBackLeft, kBackRight});
-        slides_of(Eagle, {kForwardLeft, kForwardRight, kBack});
-        for (int c = 0; c < 2; ++c)
-            for (int sq = 0; sq < kSquares; ++sq) {
-                int i = 0;
-                for (const Dir& d : {kBackLeft, kBackRight}) {
-                    const int s = c == 0 ? 1 : -1;
-                    const int f1 = file_of(sq) + s * d.df, r1 = rank_of(sq) + s * d.dr;
-                    const int f2 = f1 + s * d.df, r2 = r1 + s * d.dr;
-                    eagle_near[c][sq][i] = on_board(f1, r1) ? square(f1, r1) : -1;
-                    eagle_far[c][sq][i] = on_board(f2, r2) ? square(f2, r2) : -1;
-                    ++i;
-                }
-            }
-        for (int sq = 0; sq < kSquares; ++sq) {
-            if (rank_of(sq) <= 1) zone[Sente].set(sq);
-            if (rank_of(sq) >= kRanks - 2) zone[Gote].set(sq);
-            if (rank_of(sq) == 0) last_rank[Sente].set(sq);
-            if (rank_of(sq) == kRanks - 1) last_rank[Gote].set(sq);
-            files[file_of(sq)].set(sq);
-        }
-    }
-};
-const Tables tables;
-
-// The squares of a ray up to and including its first occupied square.
-Bitboard slide(const Tables::Ray& ray, const Bitboard& occ) {
-    const uint64_t blockers = (ray.squares & occ).word();
-    if (!blockers) return ray.squares;
-    const int first = ray.step > 0 ? std::countr_zero(blockers) : 63 - std::countl_zero(blockers);
-    uint64_t beyond;  // the ray's squares past the first blocker
-    if (ray.step > 0)
-        beyond = ray.squares.word() & ~((uint64_t{2} << first) - 1);
-    else
-        beyond = ray.squares.word() & ((uint64_t{1} << first) - 1);
-    return Bitboard(ray.squares.word() & ~beyond);
-}
-
-std::string sq_text(int sq) { return Board::square_text(sq); }
 }  // namespace
 
-Bitboard attacks_of(uint8_t pc, int sq, const Bitboard& occ) {
-    const Color c = color_of(pc);
-    const int t = type_of(pc);
-    Bitboard a = tables.steps[c][t][sq];
-    for (int i = 0; i < tables.ray_count[c][t]; ++i) a |= slide(tables.rays[c][t][sq][i], occ);
-    if (t == Eagle)
-        for (int i = 0; i < 2; ++i) {
-            const int near = tables.eagle_near[c][sq][i], far = tables.eagle_far[c][sq][i];
-            if (far >= 0 && !occ.test(near)) a.set(far);
+Tables::Tables() {
+    auto steps_of = [&](int type, std::initializer_list<Dir> dirs, int distance = 1) {
+        for (int c = 0; c < 2; ++c)
+            for (int sq = 0; sq < kSquares; ++sq)
+                for (const Dir& d : dirs) {
+                    const int s = c == 0 ? 1 : -1;
+                    const int f = file_of(sq) + s * d.df * distance, r = rank_of(sq) + s * d.dr * distance;
+                    if (on_board(f, r)) steps[c][type][sq].set(square(f, r));
+                }
+    };
+    auto slides_of = [&](int type, std::initializer_list<Dir> dirs) {
+        for (int c = 0; c < 2; ++c) {
+            ray_count[c][type] = int(dirs.size());
+            for (int sq = 0; sq < kSquares; ++sq) {
+                int i = 0;
+                for (const Dir& d : dirs) {
+                    const int s = c == 0 ? 1 : -1;
+                    Ray& ray = rays[c][type][sq][i++];
+                    ray.step = s * (d.df * kRanks + d.dr);
+                    for (int f = file_of(sq) + s * d.df, r = rank_of(sq) + s * d.dr; on_board(f, r);
+                         f += s * d.df, r += s * d.dr)
+                        ray.squares.set(square(f, r));
+                }
+            }
         }
-    return a;
+    };
+    steps_of(Phoenix, {{0, -1}, {1, -1}, {-1, -1}, {1, 0}, {-1, 0}, {0, 1}, {1, 1}, {-1, 1}});
+    steps_of(Falcon, {{0, -1}, {1, -1}, {-1, -1}, {1, 0}, {-1, 0}, {1, 1}, {-1, 1}});
+    steps_of(Crane, {{0, -1}, {1, -1}, {-1, -1}, {0, 1}, {1, 1}, {-1, 1}});
+    steps_of(Pheasant, {kForward}, 2);
+    steps_of(Pheasant, {kBackLeft, kBackRight});
+    steps_of(Swallow, {kForward});
+    steps_of(LeftQuail, {kBackLeft});
+    slides_of(LeftQuail, {kForward, kBackRight});
+    steps_of(RightQuail, {kBackRight});
+    slides_of(RightQuail, {kForward, kBackLeft});
+    steps_of(Goose, {kForwardLeft, kForwardRight}, 2);
+    steps_of(Goose, {kBack}, 2);
+    steps_of(Eagle, {{0, -1}, {1, 0}, {-1, 0}, kBackLeft, kBackRight});
+    slides_of(Eagle, {kForwardLeft, kForwardRight, kBack});
+    for (int c = 0; c < 2; ++c)
+        for (int sq = 0; sq < kSquares; ++sq) {
+            int i = 0;
+            for (const Dir& d : {kBackLeft, kBackRight}) {
+                const int s = c == 0 ? 1 : -1;
+                const int f1 = file_of(sq) + s * d.df, r1 = rank_of(sq) + s * d.dr;
+                const int f2 = f1 + s * d.df, r2 = r1 + s * d.dr;
+                eagle_near[c][sq][i] = on_board(f1, r1) ? square(f1, r1) : -1;
+                eagle_far[c][sq][i] = on_board(f2, r2) ? square(f2, r2) : -1;
+                ++i;
+            }
+        }
+    for (int sq = 0; sq < kSquares; ++sq) {
+        if (rank_of(sq) <= 1) zone[Sente].set(sq);
+        if (rank_of(sq) >= kRanks - 2) zone[Gote].set(sq);
+        if (rank_of(sq) == 0) last_rank[Sente].set(sq);
+        if (rank_of(sq) == kRanks - 1) last_rank[Gote].set(sq);
+        files[file_of(sq)].set(sq);
+    }
 }
+
+const Tables tables;
+
+namespace {
+std::string sq_text(int sq) { return Board::square_text(sq); }
+}  // namespace
 
 Bitboard promotion_zone(Color c) { return tables.zone[c]; }
 
@@ -201,7 +163,7 @@ bool Position::swallow_drop_mates(int sq) const {
     return !p.has_legal_move();
 }
 
-void Position::pseudo_moves(Moves& list) const {
+void Position::pseudo_moves(Moves& list, bool tactical) const {
     const Color us = stm_;
     const Bitboard occ = occupied(), own = occ_[us];
     const Bitboard zone = tables.zone[us];
@@ -213,9 +175,11 @@ void Position::pseudo_moves(Moves& list) const {
         const bool promotes = t == Swallow || t == Falcon;
         for (int to : targets) {
             const bool promo = promotes && (zone.test(from) || zone.test(to));
+            if (tactical && !board_[to] && !(promo && t == Falcon)) continue;
             list.push(Move::make(from, to, promo, board_[to]));
         }
     }
+    if (tactical) return;
     const Bitboard empty = ~occ;
     for (int t : Traits::hand_order) {
         if (!hand_[us][t]) continue;
@@ -228,12 +192,14 @@ void Position::pseudo_moves(Moves& list) const {
     }
 }
 
-void Position::legal_moves(Moves& list) const {
-    Moves pseudo;
-    pseudo_moves(pseudo);
+// Keeps the moves of `pseudo` that do not leave the phoenix attacked; with `first_only`, stops at the first.
+void Position::keep_legal(const Moves& pseudo, Moves& list, bool first_only) const {
     const int k = king_[stm_];
     if (k == kNoKing) {
-        for (const Move m : pseudo) list.push(m);
+        for (const Move m : pseudo) {
+            list.push(m);
+            if (first_only) return;
+        }
         return;
     }
     const bool check = in_check();
@@ -247,8 +213,17 @@ void Position::legal_moves(Moves& list) const {
     }
     for (const Move m : pseudo) {
         const bool safe = !check && (m.is_drop() || (m.from() != k && !exposed.test(m.from())));
-        if (safe || leaves_king_safe(m)) list.push(m);
+        if (safe || leaves_king_safe(m)) {
+            list.push(m);
+            if (first_only) return;
+        }
     }
+}
+
+void Position::legal_moves(Moves& list) const {
+    Moves pseudo;
+    pseudo_moves(pseudo, false);
+    keep_legal(pseudo, list, false);
 }
 
 uint64_t Position::count_legal_moves() const {
@@ -258,8 +233,9 @@ uint64_t Position::count_legal_moves() const {
 }
 
 bool Position::has_legal_move() const {
-    Moves list;
-    legal_moves(list);
+    Moves pseudo, list;
+    pseudo_moves(pseudo, false);
+    keep_legal(pseudo, list, true);
     return !list.empty();
 }
 
@@ -270,10 +246,9 @@ bool Position::is_legal(Move m) const {
 }
 
 void Position::tactical_moves(Moves& list) const {
-    Moves all;
-    legal_moves(all);
-    for (const Move m : all)
-        if (m.captured() || (m.promotes() && moving_type(m) == Falcon)) list.push(m);
+    Moves pseudo;
+    pseudo_moves(pseudo, true);
+    keep_legal(pseudo, list, false);
 }
 
 Result<Move> Position::parse_move(std::string_view text) const {

@@ -78,7 +78,7 @@ public:
     Outcome outcome() const { return has_legal_move() ? Outcome::Ongoing : Outcome::Loss; }
 
     void legal_moves(Moves& list) const;
-    void tactical_moves(Moves& list) const;  // captures, legal
+    void tactical_moves(Moves& list) const;  // captures and the falcon's promotions, legal
     uint64_t count_legal_moves() const;
     bool has_legal_move() const;
     bool is_legal(Move m) const;
@@ -93,13 +93,13 @@ public:
     Bitboard swallow_drop_squares() const;
 
 private:
-    // Moves that obey the piece rules, before the check rule.
-    void pseudo_moves(Moves& list) const;
+    // Moves that obey the piece rules, before the check rule; with `tactical`, only captures and the
+    // falcon's promotions (no drops).
+    void pseudo_moves(Moves& list, bool tactical) const;
+    void keep_legal(const Moves& pseudo, Moves& list, bool first_only) const;
     bool leaves_king_safe(Move m) const;
 };
 
-// The attacks of a piece (type and colour in pc) from sq, given the occupancy.
-Bitboard attacks_of(uint8_t pc, int sq, const Bitboard& occ);
 Bitboard promotion_zone(Color c);
 
 struct Tori {

@@ -1,5 +1,7 @@
 #include "eval/tori/eval.hpp"
 
+#include "engine/tori/attacks.hpp"
+
 #include <algorithm>
 
 namespace menagerie {

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/tori/attacks.hpp"
 #include "engine/tori/tori.hpp"
 #include "search/perft.hpp"
 #include "search/repetition.hpp"
@@ -303,7 +304,7 @@ TEST_CASE("tori exchanges: static exchange evaluation") {
     CHECK(see("3k3/7/7/7/7/7/K6 b S 1", "S*4d") == 0);
 }
 
-TEST_CASE("tori legal moves: the generator agrees with play-and-test on random games, and play/undo restores") {
+TEST_CASE("tori legal moves: the generator agrees with play-and-test on random games; tactical moves, play/undo") {
     uint64_t seed = 2024;
     int positions = 0;
     for (int game = 0; game < 40; ++game) {
@@ -315,6 +316,14 @@ TEST_CASE("tori legal moves: the generator agrees with play-and-test on random g
             for (auto m : list) got.insert(p.move_text(m));
             REQUIRE_MESSAGE(got == oracle(p), p.sfen());
             REQUIRE(p.count_legal_moves() == list.size());
+            REQUIRE(p.has_legal_move() == !list.empty());
+            // The quiescence moves: exactly the legal captures and falcon promotions, in the same order.
+            tori::Moves tactical, expected;
+            p.tactical_moves(tactical);
+            for (auto m : list)
+                if (m.captured() || (m.promotes() && p.moving_type(m) == tori::Falcon)) expected.push(m);
+            REQUIRE(tactical.size() == expected.size());
+            for (size_t i = 0; i < tactical.size(); ++i) REQUIRE(tactical[i] == expected[i]);
             ++positions;
             if (list.empty()) break;
             const std::string before = p.sfen();
