@@ -163,52 +163,6 @@ bool Position::swallow_drop_mates(int sq) const {
     return !p.has_legal_move();
 }
 
-Move Position::mate_in_one() {
-    const Color us = stm_, them = ~us;
-    const int ek = king_[them], own = king_[us];
-    if (ek == kNoKing) return Move{};
-    const Bitboard occ = occupied();
-    auto mates = [&](Move m) {
-        play(m);
-        const bool mate = in_check() && (own == kNoKing || attackers_to(own, them).none()) && !has_legal_move();
-        undo(m);
-        return mate;
-    };
-    // checks[t]: the squares from which a piece of ours of type t attacks the enemy phoenix (the reverse of
-    // its attacks from the phoenix's square as a piece of theirs).
-    Bitboard checks[kPieceTypes];
-    for (int t = Swallow; t < kPieceTypes; ++t)
-        if (t != Phoenix) checks[t] = attacks_of(piece(them, t), ek, occ);
-    // Drops (a swallow drop that mates is illegal, so swallows are not tried).
-    const Bitboard empty = ~occ;
-    for (int t : {int(Falcon), int(Crane), int(LeftQuail), int(RightQuail), int(Pheasant)})
-        if (hand_[us][t])
-            for (int sq : checks[t] & empty)
-                if (const Move m = Move::drop(t, sq); mates(m)) return m;
-    // Board moves: those that land on a checking square, and every move of a piece that may stand between
-    // the phoenix and a slider of ours (its file and diagonals, and the eagle's two-step diagonals).
-    Bitboard discover;
-    for (int t : {int(LeftQuail), int(RightQuail), int(Eagle)})
-        discover |= attacks_of(piece(Sente, t), ek, occ) | attacks_of(piece(Gote, t), ek, occ);
-    discover &= occ_[us];
-    const Bitboard zone = tables.zone[us];
-    Bitboard movers = occ_[us];
-    if (own != kNoKing) movers.reset(own);
-    for (int from : movers) {
-        const uint8_t pc = board_[from];
-        const int t = type_of(pc);
-        const bool promotes = t == Swallow || t == Falcon;  // compulsory in the zone
-        const Bitboard targets = attacks_of(pc, from, occ) & ~occ_[us];
-        const Bitboard direct = promotes ? (checks[t] & ~zone) | (checks[Traits::promoted(t)] & zone) : checks[t];
-        const Bitboard cands = discover.test(from) ? targets : targets & (zone.test(from) && promotes ? checks[Traits::promoted(t)] : direct);
-        for (int to : cands) {
-            const bool promo = promotes && (zone.test(from) || zone.test(to));
-            if (const Move m = Move::make(from, to, promo, board_[to]); mates(m)) return m;
-        }
-    }
-    return Move{};
-}
-
 void Position::pseudo_moves(Moves& list, bool tactical) const {
     const Color us = stm_;
     const Bitboard occ = occupied(), own = occ_[us];

@@ -86,9 +86,6 @@ public:
     // square, least valuable piece first. Drops give 0.
     int see(Move m) const;
 
-    // A move that mates at once, other than a phoenix move (found by trying the moves that can check), or no
-    // move. Not for a side in check. Plays and takes back moves on this position, which it leaves unchanged.
-    Move mate_in_one();
     // Whether dropping a swallow on sq mates the side not to move (illegal).
     bool swallow_drop_mates(int sq) const;
     // The squares the side to move may drop an unpromoted swallow on: empty, not its last rank, and on a file
