@@ -233,6 +233,17 @@ uint64_t Position::count_legal_moves() const {
 }
 
 bool Position::has_legal_move() const {
+    // A safe square for the phoenix settles it at once (the usual answer to a check).
+    if (const int k = king_[stm_]; k != kNoKing) {
+        Bitboard without_king = occupied();
+        without_king.reset(k);
+        for (int to : tables.steps[stm_][Phoenix][k] & ~occ_[stm_])
+            if (attackers_to(to, ~stm_, without_king).none()) return true;
+        // Out of check, any drop of a piece other than a swallow is legal.
+        if (!in_check() && occupied().count() < kSquares)
+            for (int t : Traits::hand_order)
+                if (t != Swallow && hand_[stm_][t]) return true;
+    }
     Moves pseudo, list;
     pseudo_moves(pseudo, false);
     keep_legal(pseudo, list, true);
