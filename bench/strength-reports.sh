@@ -32,7 +32,7 @@ for report in "$@"; do
         --engine "name=depth8 tc=depth=8" --games 200 --concurrency "$jobs" --seed 5 --quiet ;;
     dobutsu) ladder dobutsu 20 50 ;;
     jungle) ladder jungle 10 50 ;;
-    tori) ladder torishogi 10 50 ;;
+    tori) ladder torishogi 20 50 ;;
     table)
       "$bin" match --variant dobutsu --engine "cmd=$bin name=table option.TablebaseFile=${TABLE:-auto}" \
         --engine "cmd=$bin name=search option.TablebaseFile=none" --games 100 --tc movetime=100 \
