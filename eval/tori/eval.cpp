@@ -56,7 +56,7 @@ tori::Bitboard king_zone(const Position& pos, Color c) {
 
 E::Params E::defaults() {
     return {{"hand_bonus", "advance", "king_shelter", "king_attack", "king_hand_danger", "mobility", "to_move"},
-            {10, 6, 15, 10, 4, 4, 20}};
+            {10, 6, 15, 30, 4, 4, 20}};
 }
 
 int E::evaluate(const Position& pos, const Params& w) {
