@@ -4,6 +4,8 @@
 
 #include "tests/protocol/transcript.hpp"
 
+using menagerie::testing::check_refused;
+using menagerie::testing::Refusals;
 using menagerie::testing::Transcript;
 
 namespace {
@@ -32,7 +34,7 @@ TEST_CASE("jungle over USI: bad position strings and illegal moves are refused, 
     t.send("setoption name USI_Variant value jungle");
     t.send("position startpos moves a3a4");
     const std::string before = t.sfen();
-    const std::vector<std::pair<std::string, std::string>> cases = {
+    const Refusals cases = {
         {"position sfen l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1 b 1", "9 ranks"},
         {"position sfen l5t/1d3c1/r1p1w1e/7/1E5/7/2W1P1R/1C3D1/T5L b 1", "in the water"},
         {"position sfen gle/1c1/1C1/ELG b - 1", "expected 2 or 3 fields"},
@@ -42,14 +44,7 @@ TEST_CASE("jungle over USI: bad position strings and illegal moves are refused, 
         {"position startpos moves 2c2b", "move 1: move '2c2b'"},
         {"position startpos moves a3a4 a7a6 a4a5 g7g6 a5a6", "move 5: move 'a5a6': the elephant cannot capture the rat"},
     };
-    for (const auto& [cmd, says] : cases) {
-        CAPTURE(cmd);
-        t.clear();
-        t.send(cmd);
-        const std::string e = t.last("info string error: ");
-        CHECK_MESSAGE(e.find(says) != std::string::npos, e);
-        CHECK(t.sfen() == before);
-    }
+    check_refused(t, cases, before);
 }
 
 TEST_CASE("jungle over USI: the fifth occurrence of a position is a draw") {

@@ -6,6 +6,8 @@
 #include "engine/shogi/shogi.hpp"
 #include "tests/protocol/transcript.hpp"
 
+using menagerie::testing::check_refused;
+using menagerie::testing::Refusals;
 using menagerie::testing::Transcript;
 using namespace std::chrono_literals;
 
@@ -80,7 +82,7 @@ TEST_CASE("shogi over USI: a mated side resigns; bad moves and positions are ref
 
     t.send("position startpos moves 7g7f");
     const std::string before = t.sfen();
-    const std::vector<std::pair<std::string, std::string>> cases = {
+    const Refusals cases = {
         {"position startpos moves 7g7f 3c3d 7f7e 4a3b 7e7d 8c8d 7d7c 5a4a 7c8b", "move 9: move '7c8b'"},
         {"position startpos moves 7g7f 3c3d P*5e", "no such piece in hand"},
         {"position startpos moves 7g7f 3c3e", "cannot reach"},
@@ -88,14 +90,7 @@ TEST_CASE("shogi over USI: a mated side resigns; bad moves and positions are ref
         {"position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b X 1", "cannot be in hand"},
         {"position sfen 4k4/9/4P4/9/4P4/9/9/9/4K4 b - 1", "two pawns"},
     };
-    for (const auto& [cmd, says] : cases) {
-        CAPTURE(cmd);
-        t.clear();
-        t.send(cmd);
-        const std::string e = t.last("info string error: ");
-        CHECK_MESSAGE(e.find(says) != std::string::npos, e);
-        CHECK(t.sfen() == before);
-    }
+    check_refused(t, cases, before);
 }
 
 TEST_CASE("shogi over USI: bestmove win where the entering-king rule lets the side to move declare") {

@@ -10,6 +10,8 @@
 #include "engine/tori/tori.hpp"
 #include "tests/protocol/transcript.hpp"
 
+using menagerie::testing::check_refused;
+using menagerie::testing::Refusals;
 using menagerie::testing::Transcript;
 using namespace std::chrono_literals;
 
@@ -74,7 +76,7 @@ TEST_CASE("tori over USI: bad positions and illegal moves are refused with the r
     t.send("setoption name USI_Variant value torishogi");
     t.send("position startpos moves 3d3c");
     const std::string before = t.sfen();
-    const std::vector<std::pair<std::string, std::string>> cases = {
+    const Refusals cases = {
         {"position sfen rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3 b - 1", "7 ranks"},
         {"position sfen rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3/LPCKCPN b - 1", "unknown piece 'N'"},
         {"position sfen 3k3/7/7/7/7/7/3K3 b Q 1", "cannot be in hand"},
@@ -88,14 +90,7 @@ TEST_CASE("tori over USI: bad positions and illegal moves are refused with the r
         {"position startpos moves 3d3c 4b3c 4e4d+", "no promotion outside the zone"},
         {"position startpos moves 8e8d", "move 1: move '8e8d'"},
     };
-    for (const auto& [cmd, says] : cases) {
-        CAPTURE(cmd);
-        t.clear();
-        t.send(cmd);
-        const std::string e = t.last("info string error: ");
-        CHECK_MESSAGE(e.find(says) != std::string::npos, e);
-        CHECK(t.sfen() == before);
-    }
+    check_refused(t, cases, before);
 }
 
 TEST_CASE("tori over USI: the fourth occurrence loses for the side completing it; a mated side resigns") {

@@ -1,9 +1,12 @@
 #pragma once
 // Drives an in-process Engine line by line and records everything it prints.
+#include <doctest/doctest.h>
+
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "protocol/usi.hpp"
@@ -84,5 +87,19 @@ private:
     Output out_;
     Engine engine_;
 };
+
+// Bad input and what the engine must say to it: for each (command, words), the command gets an
+// `info string error:` line containing the words and the engine's position stays `before`.
+using Refusals = std::vector<std::pair<std::string, std::string>>;
+inline void check_refused(Transcript& t, const Refusals& cases, const std::string& before) {
+    for (const auto& [cmd, says] : cases) {
+        CAPTURE(cmd);
+        t.clear();
+        t.send(cmd);
+        const std::string e = t.last("info string error: ");
+        CHECK_MESSAGE(e.find(says) != std::string::npos, e);
+        CHECK(t.sfen() == before);
+    }
+}
 
 }  // namespace menagerie::testing

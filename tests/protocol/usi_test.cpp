@@ -8,6 +8,8 @@
 #include "tests/protocol/transcript.hpp"
 
 using namespace menagerie;
+using menagerie::testing::check_refused;
+using menagerie::testing::Refusals;
 using menagerie::testing::Transcript;
 using namespace std::chrono_literals;
 
@@ -50,7 +52,7 @@ TEST_CASE("a bad position command is answered with an error and keeps the previo
     Transcript t("dobutsu");
     t.send("position startpos moves 2c2b");
     const std::string before = t.sfen();
-    const std::vector<std::pair<std::string, std::string>> cases = {
+    const Refusals cases = {
         {"position", "expected 'startpos' or 'sfen"},
         {"position start", "expected 'startpos' or 'sfen', got 'start'"},
         {"position sfen", "'sfen' needs a position"},
@@ -61,14 +63,7 @@ TEST_CASE("a bad position command is answered with an error and keeps the previo
         {"position startpos moves 2c2b 1d1c", "move 2: move '1d1c': no piece of the side to move"},
         {"position startpos moves 2c2b 2a2b 2d2c 2b2c 1d1c", "move 5: move '1d1c': the game is already over"},
     };
-    for (const auto& [cmd, says] : cases) {
-        CAPTURE(cmd);
-        t.clear();
-        t.send(cmd);
-        const std::string e = t.last("info string error: ");
-        CHECK_MESSAGE(e.find(says) != std::string::npos, e);
-        CHECK(t.sfen() == before);
-    }
+    check_refused(t, cases, before);
     // Moves after the lion is caught are refused: the game is over.
     t.clear();
     t.send("position sfen 3/1l1/1C1/1L1 b - 1 moves 2c2b 2d2c");
