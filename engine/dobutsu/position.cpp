@@ -170,9 +170,12 @@ Result<Position> Position::from_sfen(std::string_view sfen) {
     std::string_view hands = fields[2];
     if (hands != "-") {
         int n = 0;
+        bool counted = false;  // a count was written (so "0C" is a count of zero, not one piece)
         for (char ch : hands) {
             if (ch >= '0' && ch <= '9') {
+                if (counted && n == 0) return fail("hand count with a leading zero in '" + std::string(hands) + "'");
                 n = n * 10 + (ch - '0');
+                counted = true;
                 if (n > kMaxOfKind)
                     return fail("hand count above " + std::to_string(kMaxOfKind) + " in '" + std::string(hands) + "'");
                 continue;
@@ -182,13 +185,16 @@ Result<Position> Position::from_sfen(std::string_view sfen) {
             if (t < 0)
                 return fail("bad piece '" + std::string(1, ch) + "' in hands '" + std::string(hands) +
                             "' (C, E or G; upper case Sente, lower case Gote)");
+            if (counted && n == 0)
+                return fail("hand count of 0 for '" + std::string(1, ch) + "' in '" + std::string(hands) + "'");
             const Color c = std::isupper(static_cast<unsigned char>(ch)) ? Sente : Gote;
-            const int k = n ? n : 1;
+            const int k = counted ? n : 1;
             p.hand_[c][t] = uint8_t(p.hand_[c][t] + k);
             count[t] += k;
             n = 0;
+            counted = false;
         }
-        if (n) return fail("count without a piece at the end of hands '" + std::string(hands) + "'");
+        if (counted) return fail("count without a piece at the end of hands '" + std::string(hands) + "'");
     }
     static const char* kind_names[] = {"chicks", "elephants", "giraffes"};
     for (int t = 0; t < kHandTypes; ++t)
@@ -225,7 +231,7 @@ std::string Position::sfen() const {
     s += stm_ == Sente ? " b " : " w ";
     std::string hands;
     for (int c = 0; c < 2; ++c)
-        for (int t : {Giraffe, Elephant, Chick}) {
+        for (int t : {Giraffe, Chick, Elephant}) {  // Fairy-Stockfish's order (spec/dobutsu.md)
             const int n = hand_[c][t];
             if (!n) continue;
             if (n > 1) hands += char('0' + n);

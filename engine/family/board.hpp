@@ -344,23 +344,29 @@ protected:
         if (stm_ == Gote) key_ ^= keys().side;
         if (fields[2] != "-") {
             int n = 0;
+            bool counted = false;  // a count was written (so "0P" is a count of zero, not one piece)
             for (char ch : fields[2]) {
                 if (std::isdigit(static_cast<unsigned char>(ch))) {
+                    if (counted && n == 0) return "a hand count with a leading zero";
                     n = n * 10 + (ch - '0');
-                    if (n > kMaxHand) return "too many pieces in hand";
+                    counted = true;
+                    if (n > kMaxHand) return "too many pieces in hand: " + std::to_string(n) + " of one kind";
                     continue;
                 }
                 const int t = type_of_letter(ch);
                 if (!t || std::find(V::hand_order.begin(), V::hand_order.end(), t) == V::hand_order.end())
                     return "'" + std::string(1, ch) + "' cannot be in hand";
+                if (counted && n == 0) return "a hand count of 0 for '" + std::string(1, ch) + "'";
                 const Color c = std::isupper(static_cast<unsigned char>(ch)) ? Sente : Gote;
-                const int add = n ? n : 1;
-                if (hand_[c][t] + add > V::set_count(t)) return "too many pieces in hand";
+                const int add = counted ? n : 1;
+                if (hand_[c][t] + add > V::set_count(t))
+                    return "too many '" + std::string(1, ch) + "' in hand: the set has " + std::to_string(V::set_count(t));
                 set_hand(c, t, hand_[c][t] + add);
                 counts[t] += add;
                 n = 0;
+                counted = false;
             }
-            if (n) return "a count without a piece in the hands";
+            if (counted) return "a count without a piece in the hands";
         }
         for (int t = 1; t < kTypes; ++t)
             if (V::letter(t) && counts[t] > V::set_count(t))

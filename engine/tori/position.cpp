@@ -181,7 +181,7 @@ void Position::pseudo_moves(Moves& list, bool tactical) const {
     }
     if (tactical) return;
     const Bitboard empty = ~occ;
-    for (int t : Traits::hand_order) {
+    for (int t : Traits::drop_order) {
         if (!hand_[us][t]) continue;
         if (t == Swallow) {
             for (int to : swallow_drop_squares())

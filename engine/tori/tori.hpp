@@ -36,7 +36,9 @@ struct Traits {
         constexpr char letters[] = " SFCPLRK";
         return t >= Swallow && t <= Phoenix ? letters[t] : 0;
     }
-    static constexpr std::array<int, 6> hand_order = {Falcon, Crane, Pheasant, LeftQuail, RightQuail, Swallow};
+    // SFEN lists hands in Fairy-Stockfish's order (spec/tori.md); drops are generated in drop_order.
+    static constexpr std::array<int, 6> hand_order = {Pheasant, RightQuail, LeftQuail, Crane, Falcon, Swallow};
+    static constexpr std::array<int, 6> drop_order = {Falcon, Crane, Pheasant, LeftQuail, RightQuail, Swallow};
     static constexpr int hand_types = RightQuail + 1;
     static constexpr int set_count(int t) {
         constexpr int counts[] = {0, 16, 2, 4, 4, 2, 2, 2};

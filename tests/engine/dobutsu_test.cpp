@@ -29,12 +29,12 @@ using menagerie::testing::has;
 
 // Positions built to exercise the rules: full hands, hens, lions one step from the far rank, a pending try.
 const std::vector<std::string> kConstructed = {
-    "1l1/3/3/1L1 b 2G2E2C 1",   // every piece in hand: drops dominate
-    "1l1/3/3/1L1 w 2g2e2c 1",   // all in Gote's hand, Gote to move
-    "1l1/3/3/1L1 b GECgec 1",   // hands split
+    "1l1/3/3/1L1 b 2G2C2E 1",   // every piece in hand: drops dominate
+    "1l1/3/3/1L1 w 2g2c2e 1",   // all in Gote's hand, Gote to move
+    "1l1/3/3/1L1 b GCEgce 1",   // hands split
     "g+Ce/1l1/1L1/E+cG b - 1",  // hens on both sides
-    "1l1/L2/3/3 w 2G2E2C 1",    // Sente lion one step from its far rank
-    "L1l/3/3/3 w 2G2E2C 1",     // Sente lion already on its far rank, Gote to move: a try pending
+    "1l1/L2/3/3 w 2G2C2E 1",    // Sente lion one step from its far rank
+    "L1l/3/3/3 w 2G2C2E 1",     // Sente lion already on its far rank, Gote to move: a try pending
     "3/2l/gCe/L1E b Gc 5",      // mixed, chicks about to promote
     "gle/1c1/1C1/ELG b - 1",    // the start
 };
@@ -103,7 +103,9 @@ TEST_CASE("incremental key and undo stay exact over random games") {
 TEST_CASE("SFEN round trips") {
     for (const auto& sfen : kConstructed) CHECK(pos(sfen).sfen() == sfen);
     CHECK(pos("gle/1c1/1C1/ELG b -").sfen() == "gle/1c1/1C1/ELG b - 1");      // move number optional
-    CHECK(pos("1l1/3/3/1L1 b CcEeGg 3").sfen() == "1l1/3/3/1L1 b GECgec 3");  // hands in a fixed order
+    // Hands are read in any order and written in Fairy-Stockfish's, G C E (spec/dobutsu.md).
+    CHECK(pos("1l1/3/3/1L1 b CcEeGg 3").sfen() == "1l1/3/3/1L1 b GCEgce 3");
+    CHECK(pos("1l1/3/3/1L1 b 1G1g 3").sfen() == "1l1/3/3/1L1 b Gg 3");  // an explicit count of one
 }
 
 TEST_CASE("malformed SFEN is rejected with what and where") {
@@ -129,6 +131,9 @@ TEST_CASE("malformed SFEN is rejected with what and where") {
         {"gle/1c1/1C1/ELG b L 1", "bad piece 'L' in hands"},
         {"gle/1c1/1C1/ELG b 3C 1", "hand count above 2"},
         {"gle/1c1/1C1/ELG b 2 1", "count without a piece"},
+        {"1l1/3/3/1L1 b 0C 1", "hand count of 0 for 'C'"},
+        {"1l1/3/3/1L1 b G0c 1", "hand count of 0 for 'c'"},
+        {"1l1/3/3/1L1 b 01C 1", "leading zero"},
         {"gle/1c1/1C1/ELG b C 1", "too many chicks: 3"},
         {"gle/1c1/1C1/ELG b Ee 1", "too many elephants"},
         {"gle/1c1/1C1/ELG b - 0", "move number"},

@@ -76,6 +76,14 @@ TEST_CASE("shogi SFEN: round trip, and bad positions refused with the reason") {
     bad("4k4/9/4P4/9/4P4/9/9/9/4K4 b - 1", "two pawns");
     bad("4k4/9/9/9/4R4/9/9/9/4K4 b - 1", "the side not to move is in check");
     bad("4k4/9/9/9/9/9/9/9/4K4 b 2 1", "a count without a piece");
+    bad("4k4/9/9/9/9/9/9/9/4K4 b 0P 1", "a hand count of 0 for 'P'");
+    bad("4k4/9/9/9/9/9/9/9/4K4 b R0p 1", "a hand count of 0 for 'p'");
+    bad("4k4/9/9/9/9/9/9/9/4K4 b 00P 1", "leading zero");
+    bad("4k4/9/9/9/9/9/9/9/4K4 b 19P 1", "too many");
+    bad("4k4/9/9/9/9/9/9/9/4K4 b 10P9p 1", "more P than the set holds");
+    bad("4k4/9/9/9/9/9/9/9/4K4 b 19p 1", "too many");
+    CHECK(pos("4k4/9/9/9/9/9/9/9/4K4 b 1P2p 1").sfen() == "4k4/9/9/9/9/9/9/9/4K4 b P2p 1");
+    bad("4k4/9/9/9/9/9/9/9/4K4 b 2K 1", "cannot be in hand");
     bad("4k4/9/9/9/9/9/9/9/4K4 b - x", "");
     bad("", "expected");
 }

@@ -230,7 +230,7 @@ TEST_CASE("tori quails: left and right stay distinct in hand") {
     auto r = pos("k6/7/7/7/7/7/6K b LR 1");
     CHECK(moves_of(r).count("L*4d"));
     CHECK(moves_of(r).count("R*4d"));
-    CHECK(r.sfen() == "k6/7/7/7/7/7/6K b LR 1");
+    CHECK(r.sfen() == "k6/7/7/7/7/7/6K b RL 1");  // Fairy-Stockfish's order: right quail first
 }
 
 TEST_CASE("tori repetition: the fourth occurrence loses for the side that completes it; perpetual check loses") {
@@ -249,7 +249,10 @@ TEST_CASE("tori repetition: the fourth occurrence loses for the side that comple
 
 TEST_CASE("tori SFEN and move text: round trip and bad input") {
     CHECK(pos(kStart).sfen() == kStart);
+    // Hands are read in any order and written in Fairy-Stockfish's, P R L C F S (spec/tori.md).
     CHECK(pos("3k3/7/7/7/7/7/3K3 w 2S2Fs 7").sfen() == "3k3/7/7/7/7/7/3K3 w 2F2Ss 7");
+    CHECK(pos("3k3/7/7/7/7/7/3K3 b FR3Sc 1").sfen() == "3k3/7/7/7/7/7/3K3 b RF3Sc 1");
+    CHECK(pos("3k3/7/7/7/7/7/3K3 b SFCLRP 1").sfen() == "3k3/7/7/7/7/7/3K3 b PRLCFS 1");
     for (const char* bad : {"3k3/7/7/7/7/7/3K3 b",                // no hands
                             "3k3/7/7/7/7/7/3K2 b - 1",            // a short rank
                             "3k3/7/7/7/7/7/3K4 b - 1",            // a long rank
@@ -261,6 +264,8 @@ TEST_CASE("tori SFEN and move text: round trip and bad input") {
                             "3k3/7/7/7/7/7/2KK3 b - 1",           // two phoenixes
                             "3k3/7/7/7/7/7/3K3 b K 1",            // a phoenix in hand
                             "3k3/7/7/7/7/7/3K3 b 3F 1",           // three falcons
+                            "3k3/7/7/7/7/7/3K3 b 0S 1",           // a count of zero
+                            "3k3/7/7/7/7/7/3K3 b 17S 1",          // more swallows than the set has
                             "3S3/7/7/7/7/7/3K3 b - 1",            // an unpromoted swallow on its last rank
                             "3k3/7/7/3S3/3S3/3S3/3K3 b - 1",      // three swallows on a file
                             "3k3/7/7/7/7/7/3K3 b - 0"})           // move number
