@@ -69,12 +69,13 @@ std::optional<std::string> Options::set(std::string_view name, std::string_view 
     const std::string v(value);
     switch (o->type) {
         case Option::Type::Check:
-            if (iequals(v, "true"))
+            // GUIs in the field send 1/0 (UCI2WB) as well as true/false in any case.
+            if (iequals(v, "true") || v == "1")
                 o->value = "true";
-            else if (iequals(v, "false"))
+            else if (iequals(v, "false") || v == "0")
                 o->value = "false";
             else
-                return "option " + o->name + " takes true or false, got '" + v + "'";
+                return "option " + o->name + " takes true or false (or 1 or 0), got '" + v + "'";
             break;
         case Option::Type::Spin: {
             auto n = parse_int(v);

@@ -32,8 +32,10 @@ public:
     virtual std::optional<std::string> set_position(const std::vector<std::string>& tokens) = 0;
     virtual bool has_position() const = 0;
     virtual std::string sfen() const = 0;
-    // Starts a search in the background; prints bestmove when done. Returns an error instead of starting.
-    virtual std::optional<std::string> go(const Limits& limits, const SearchOptions& settings) = 0;
+    // Starts a search in the background and prints exactly one answer when done (bestmove, or checkmate for
+    // go mate), whatever the request: what cannot be honoured is reported as an `info string error` and the
+    // search runs with the rest. A running search is stopped first and gives its own answer.
+    virtual void go(const Limits& limits, const SearchOptions& settings) = 0;
     virtual void stop() = 0;
     virtual void ponderhit() = 0;
     virtual void wait() = 0;
@@ -121,15 +123,25 @@ public:
         return std::nullopt;
     }
 
-    std::optional<std::string> go(const Limits& limits, const SearchOptions& settings) override {
+    void go(const Limits& request, const SearchOptions& settings) override {
         if (searching()) {
-            if (!search_->stop) return "go: already searching";
-            wait();
+            if (!search_->stop) out_.error("go: a search was running; it is stopped and answers first");
+            stop();
         }
-        if (!has_position_) return "go: no position yet (send 'position startpos' or 'position sfen ...')";
-        for (const auto& text : limits.searchmoves)
-            if (auto m = pos_.parse_move(text); !m) return "go searchmoves: " + m.error();
         wait();
+        if (!has_position_) {
+            out_.error("go: no position yet (send 'position startpos' or 'position sfen ...')");
+            out_.line(request.mate_search ? "checkmate nomate" : "bestmove resign");
+            return;
+        }
+        Limits limits = request;
+        std::erase_if(limits.searchmoves, [&](const std::string& text) {
+            auto m = pos_.parse_move(text);
+            if (!m) out_.error("go searchmoves: " + m.error() + "; ignored");
+            limits.unreadable |= !m;
+            return !m;
+        });
+        if (auto what = limits.settle()) out_.info(*what);
         search_->stop = false;
         search_->pondering = limits.ponder;
         search_->ponderhit_ms = -1;
@@ -141,7 +153,6 @@ public:
             searching_ = false;
             out_.line(last);
         });
-        return std::nullopt;
     }
 
     void stop() override {

@@ -1,5 +1,6 @@
 #include "protocol/usi.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <random>
 
@@ -215,53 +216,71 @@ void Engine::switch_game(std::string_view name) {
     apply_rules();
 }
 
+// Every `go` ends with exactly one answer (spec/protocol.md), so a GUI waiting for it never hangs: a value out
+// of range is clamped, a parameter that cannot be read is ignored, each with an `info string` saying so, and a
+// go whose limits were all unreadable searches for a second (Limits::settle) instead of until a `stop` that may
+// never come.
 void Engine::go(const std::vector<std::string>& t) {
     Limits l;
     if (!t.empty() && t[0] == "perft") {
         perft(t.size() == 2 ? std::string_view(t[1]) : std::string_view());
         return;
     }
+    static const char* const keywords[] = {"btime",    "wtime", "binc",  "winc",     "byoyomi", "movestogo", "movetime",
+                                           "depth",    "nodes", "infinite", "ponder", "mate",    "searchmoves"};
+    auto is_keyword = [](std::string_view w) {
+        return std::find(std::begin(keywords), std::end(keywords), w) != std::end(keywords);
+    };
+    bool ignored = false;  // something the GUI asked for could not be read
+    // Reads t[i+1] into `into`, clamped to [min, max]; false (and nothing consumed but a bad word) if unreadable.
     auto number = [&](size_t& i, int64_t min, int64_t max, int64_t& into) -> bool {
-        if (i + 1 >= t.size()) {
-            out_.error("go: '" + t[i] + "' needs a value");
+        const std::string& name = t[i];
+        if (i + 1 >= t.size() || is_keyword(t[i + 1])) {
+            out_.error("go: '" + name + "' needs a value; ignored");
+            ignored = true;
             return false;
         }
-        auto v = parse_int(t[i + 1]);
-        if (!v || *v < min || *v > max) {
-            out_.error("go: bad value '" + printable(t[i + 1]) + "' for " + t[i]);
+        const std::string& text = t[++i];
+        // Digits with an optional sign; a value too long for 64 bits is simply out of range.
+        const bool negative = text[0] == '-';
+        const size_t digits_from = (text[0] == '-' || text[0] == '+') ? 1 : 0;
+        const bool numeric = text.size() > digits_from &&
+                             std::all_of(text.begin() + std::ptrdiff_t(digits_from), text.end(),
+                                         [](char c) { return c >= '0' && c <= '9'; });
+        if (!numeric) {
+            out_.error("go: bad value '" + printable(text) + "' for " + name + "; ignored");
+            ignored = true;
             return false;
         }
-        into = *v;
-        ++i;
+        auto v = parse_int(text[0] == '+' ? std::string_view(text).substr(1) : std::string_view(text));
+        const int64_t value = v ? *v : negative ? min : max;
+        into = std::clamp(value, min, max);
+        if (!v || *v != into)
+            out_.info("go: " + name + " " + printable(text) + " is out of range; using " + std::to_string(into));
         return true;
     };
-    constexpr int64_t kBig = int64_t(1) << 40;
+    constexpr int64_t kBig = int64_t(1) << 40;  // ms: about 35 years
     for (size_t i = 0; i < t.size(); ++i) {
         const std::string& w = t[i];
         int64_t v = 0;
         if (w == "btime") {
-            if (!number(i, -kBig, kBig, v)) return;
-            l.time[Sente] = std::max<int64_t>(0, v);
+            if (number(i, -kBig, kBig, v)) l.time[Sente] = std::max<int64_t>(0, v);
         } else if (w == "wtime") {
-            if (!number(i, -kBig, kBig, v)) return;
-            l.time[Gote] = std::max<int64_t>(0, v);
+            if (number(i, -kBig, kBig, v)) l.time[Gote] = std::max<int64_t>(0, v);
         } else if (w == "binc") {
-            if (!number(i, 0, kBig, l.inc[Sente])) return;
+            number(i, 0, kBig, l.inc[Sente]);
         } else if (w == "winc") {
-            if (!number(i, 0, kBig, l.inc[Gote])) return;
+            number(i, 0, kBig, l.inc[Gote]);
         } else if (w == "byoyomi") {
-            if (!number(i, 0, kBig, l.byoyomi)) return;
+            number(i, 0, kBig, l.byoyomi);
         } else if (w == "movestogo") {
-            if (!number(i, 1, 100000, v)) return;
-            l.movestogo = int(v);
+            if (number(i, 1, 100000, v)) l.movestogo = int(v);
         } else if (w == "movetime") {
-            if (!number(i, 1, kBig, l.movetime)) return;
+            number(i, 1, kBig, l.movetime);
         } else if (w == "depth") {
-            if (!number(i, 1, 1000, v)) return;
-            l.depth = int(v);
+            if (number(i, 1, 1000, v)) l.depth = int(v);
         } else if (w == "nodes") {
-            if (!number(i, 1, kBig * 1000, v)) return;
-            l.nodes = uint64_t(v);
+            if (number(i, 1, kBig * 1000, v)) l.nodes = uint64_t(v);
         } else if (w == "infinite") {
             l.infinite = true;
         } else if (w == "ponder") {
@@ -271,27 +290,27 @@ void Engine::go(const std::vector<std::string>& t) {
             if (i + 1 < t.size() && t[i + 1] == "infinite")
                 ++i;
             else if (!number(i, 1, kBig, l.mate))
-                return;
+                l.mate = Limits::kFallbackMs;
         } else if (w == "searchmoves") {
-            for (++i; i < t.size(); ++i) l.searchmoves.push_back(t[i]);
+            for (++i; i < t.size() && !is_keyword(t[i]); ++i) l.searchmoves.push_back(t[i]);
+            --i;
             if (l.searchmoves.empty()) {
-                out_.error("go: searchmoves needs at least one move");
-                return;
+                out_.error("go: searchmoves lists no move; ignored");
+                ignored = true;
             }
         } else {
-            out_.error("go: unknown parameter '" + printable(w) + "'");
-            return;
+            out_.error("go: unknown parameter '" + printable(w) + "'; ignored");
+            ignored = true;
         }
     }
-    // A bare `go` (no limit at all) searches until stop, like `go infinite`.
-    if (!l.time_limited() && !l.depth && !l.nodes && !l.ponder && !l.mate_search) l.infinite = true;
+    l.unreadable = ignored;
     SearchOptions s;
     s.multipv = int(options_.spin("MultiPV"));
     s.move_overhead = options_.spin("Move_Overhead");
     s.skill = options_.check("USI_LimitStrength") ? skill_from_elo(int(options_.spin("USI_Elo")))
                                                   : int(options_.spin("Skill_Level"));
     s.seed = seed_ += 0x9E3779B97F4A7C15ULL;
-    if (auto e = session_->go(l, s)) out_.error(*e);
+    session_->go(l, s);
 }
 
 void Engine::perft(std::string_view arg) {

@@ -2,6 +2,7 @@
 // What `go` asks for, and the time budget derived from it.
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,7 +26,24 @@ struct Limits {
     bool mate_search = false;
     std::vector<std::string> searchmoves;
 
+    bool unreadable = false;  // the request had parts that could not be read (the protocol reported them)
+
+    static constexpr int64_t kFallbackMs = 1000;
+
     bool time_limited() const { return movetime > 0 || time[0] >= 0 || time[1] >= 0 || byoyomi > 0; }
+    bool bounded() const { return time_limited() || depth || nodes || ponder || infinite || mate_search; }
+    // A request without any limit: a bare `go` searches until stop, like `go infinite`; one whose limits could
+    // not be read searches kFallbackMs instead, since the GUI that sent it meant a limit and may never stop it.
+    // Returns what it did, for the protocol to say, or nothing.
+    std::optional<std::string> settle() {
+        if (bounded()) return std::nullopt;
+        if (!unreadable) {
+            infinite = true;
+            return std::nullopt;
+        }
+        movetime = kFallbackMs;
+        return "go: no limit could be read; searching " + std::to_string(kFallbackMs) + " ms";
+    }
 };
 
 struct TimeBudget {

@@ -419,11 +419,13 @@ private:
 
     void print_line(int depth, int idx, const RootMove& rm) {
         if (!sink_ || !*sink_) return;
-        const int64_t ms = elapsed_ms();
+        // nps from microseconds, so a search shorter than a millisecond (time 0) still reports a rate.
+        const int64_t us =
+            std::max<int64_t>(1, std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - start_).count());
         std::ostringstream o;
         o << "info depth " << depth << " seldepth " << std::max(seldepth_, depth) << " multipv " << idx + 1 << " score "
-          << score_text(rm.score) << " nodes " << nodes_ << " nps " << (ms > 0 ? nodes_ * 1000 / uint64_t(ms) : nodes_)
-          << " time " << ms << " hashfull " << tt_.hashfull() << " pv";
+          << score_text(rm.score) << " nodes " << nodes_ << " nps " << nodes_ * 1000000 / uint64_t(us) << " time "
+          << us / 1000 << " hashfull " << tt_.hashfull() << " pv";
         Position p = root_;
         for (const Move& m : rm.pv) {
             o << ' ' << p.move_text(m);

@@ -5,6 +5,7 @@
 #include <string>
 #include <thread>
 
+#include "engine/dobutsu/dobutsu.hpp"
 #include "tests/protocol/transcript.hpp"
 
 using namespace menagerie;
@@ -43,7 +44,7 @@ TEST_CASE("position startpos and sfen, with moves; d shows the board with A1..C4
     CHECK(t.has("Sente hand: chick"));
     CHECK(t.has("Side to move: Sente (b)"));
     t.send("position sfen 1l1/3/3/1L1 b 2G2E2C 1 moves G*2b");
-    CHECK(t.sfen() == "1l1/1G1/3/1L1 w G2E2C 2");
+    CHECK(t.sfen() == "1l1/1G1/3/1L1 w G2C2E 2");
     t.send("sfen " + kStart);  // shorthand
     CHECK(t.sfen() == kStart);
 }
@@ -127,26 +128,110 @@ TEST_CASE("setoption: names case-insensitive, unknown options tolerated, bad val
     CHECK(t.engine().options().spin("Move_Overhead") == 50);
 }
 
-TEST_CASE("go before any position is an error and prints no bestmove") {
+TEST_CASE("go before any position: the error, then one answer all the same") {
     Transcript t("dobutsu");
     t.send("go depth 3");
     t.wait();
     CHECK(t.last("info string error: ").find("no position yet") != std::string::npos);
-    CHECK_FALSE(t.has("bestmove"));
+    CHECK(t.count("bestmove") == 1);
+    CHECK(t.last("bestmove") == "bestmove resign");
+    t.clear();
+    t.send("go mate 100");
+    t.wait();
+    CHECK(t.count("checkmate") == 1);
+    CHECK(t.last("checkmate") == "checkmate nomate");
 }
 
-TEST_CASE("bad go parameters are refused without searching") {
+// A GUI that sends a go it believes valid waits for the bestmove: every go gets exactly one, a legal move.
+TEST_CASE("bad go parameters: clamped or ignored with the reason, and exactly one legal bestmove") {
     Transcript t("dobutsu");
     t.send("position startpos");
-    for (const char* cmd : {"go depth", "go depth x", "go depth 0", "go movetime -5", "go wibble", "go searchmoves",
-                            "go searchmoves 9z9z", "go nodes 1e9"}) {
-        CAPTURE(cmd);
+    const auto legal = menagerie::dobutsu::Position::start();
+    struct Case {
+        const char* cmd;
+        const char* says;  // the start of the info string that explains
+    };
+    const Case cases[] = {
+        {"go depth", "info string error: go: 'depth' needs a value; ignored"},
+        {"go depth x", "info string error: go: bad value 'x' for depth; ignored"},
+        {"go depth 0", "info string go: depth 0 is out of range; using 1"},
+        {"go movetime -5", "info string go: movetime -5 is out of range; using 1"},
+        {"go movetime 9999999999999", "info string go: movetime 9999999999999 is out of range; using 1099511627776"},
+        {"go movetime 99999999999999999999999 depth 2", "info string go: movetime 99999999999999999999999 is out"},
+        {"go wibble", "info string error: go: unknown parameter 'wibble'; ignored"},
+        {"go searchmoves", "info string error: go: searchmoves lists no move; ignored"},
+        {"go searchmoves 9z9z", "info string error: go searchmoves: "},
+        {"go nodes 1e9", "info string error: go: bad value '1e9' for nodes; ignored"},
+        {"go depth movetime 50", "info string error: go: 'depth' needs a value; ignored"},
+        {"go btime x wtime x byoyomi x", "info string error: go: bad value 'x' for btime; ignored"},
+    };
+    for (const auto& c : cases) {
+        CAPTURE(c.cmd);
         t.clear();
-        t.send(cmd);
+        t.send(c.cmd);
+        if (std::string(c.cmd).find("9999999999999") != std::string::npos &&
+            std::string(c.cmd).find("depth") == std::string::npos)
+            t.send("stop");  // a search of 35 years answers when stopped
         t.wait();
-        CHECK(t.has("info string error: go"));
-        CHECK_FALSE(t.has("bestmove"));
+        CHECK(t.has(c.says));
+        REQUIRE(t.count("bestmove") == 1);
+        const std::string best = t.last("bestmove ");
+        CHECK_MESSAGE(legal.parse_move(best.substr(9, best.find(' ', 9) - 9)).ok(), best);
     }
+    // With nothing left to limit it, the search runs a second rather than waiting for a stop.
+    t.clear();
+    t.send("go wibble");
+    t.wait();
+    CHECK(t.has("info string go: no limit could be read; searching 1000 ms"));
+    // A bad searchmoves entry is dropped; the good ones still restrict the search.
+    t.clear();
+    t.send("go depth 3 searchmoves 9z9z 2c2b");
+    t.wait();
+    CHECK(t.last("bestmove ").rfind("bestmove 2c2b", 0) == 0);
+}
+
+TEST_CASE("go while searching: the running search answers first, then the new one") {
+    Transcript t("dobutsu");
+    t.send("position startpos");
+    t.send("go infinite");
+    t.send("go depth 2");
+    t.wait();
+    CHECK(t.count("bestmove") == 2);
+}
+
+TEST_CASE("check options take true/false in any case and 1/0, as GUIs send them") {
+    Transcript t("dobutsu");
+    for (const auto& [value, want] : std::vector<std::pair<std::string, bool>>{
+             {"1", true}, {"0", false}, {"TRUE", true}, {"False", false}, {"true", true}, {"false", false}}) {
+        CAPTURE(value);
+        t.clear();
+        t.send("setoption name USI_Ponder value " + value);
+        CHECK_FALSE(t.has("info string error"));
+        CHECK(t.engine().options().check("USI_Ponder") == want);
+    }
+    for (const char* bad : {"2", "yes", "-1", "01"}) {
+        t.clear();
+        t.send(std::string("setoption name USI_Ponder value ") + bad);
+        CHECK(t.last("info string error: ").find("true or false (or 1 or 0)") != std::string::npos);
+    }
+}
+
+TEST_CASE("nps is a rate even when the search takes under a millisecond") {
+    Transcript t("dobutsu");
+    t.send("position startpos");
+    t.send("go depth 1");
+    t.wait();
+    const std::string info = t.last("info depth 1 ");
+    REQUIRE(!info.empty());
+    auto field = [&](const std::string& name) {
+        const size_t at = info.find(" " + name + " ");
+        REQUIRE(at != std::string::npos);
+        return std::stoull(info.substr(at + name.size() + 2));
+    };
+    const auto nodes = field("nodes"), nps = field("nps"), time = field("time");
+    // nps from microseconds: never the node count itself over a time below a millisecond.
+    if (time == 0) CHECK(nps > nodes * 1000);
+    else CHECK(nps <= nodes * 1000 / time + nodes);
 }
 
 TEST_CASE("go depth prints info lines and exactly one legal bestmove with a ponder move") {

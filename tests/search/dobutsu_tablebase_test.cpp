@@ -454,7 +454,7 @@ void subgame_check_3() {
         REQUIRE(!session.set_position({"sfen", n.pos.sfen()}));
         Limits limits;
         limits.depth = 30;
-        REQUIRE(!session.go(limits, SearchOptions{}));
+        session.go(limits, SearchOptions{});
         session.wait();
         std::lock_guard lock(m);
         REQUIRE(!lines.empty());
@@ -484,8 +484,9 @@ void subgame_check_3() {
         lines.clear();
         REQUIRE(!session.set_position({"sfen", n.pos.sfen()}));
         Limits limits;
+        limits.depth = 30;  // a request without a limit searches until stop, as a bare `go` does
         limits.searchmoves = {worst};
-        REQUIRE(!session.go(limits, SearchOptions{}));
+        session.go(limits, SearchOptions{});
         session.wait();
         std::lock_guard lock(m);
         CHECK(lines.back().rfind("bestmove " + worst, 0) == 0);
