@@ -1,11 +1,11 @@
 #pragma once
-// Bench: a fixed search over fixed positions, 1 thread, fresh fixed-size hash; the node total is the
-// engine's signature for the game and must not change unless the search does.
+// Bench: a fixed search over the game's fixed positions (G::bench_positions, in engine/<game>/bench.hpp), 1
+// thread, fresh fixed-size hash; the node total is the engine's signature for the game and must not change
+// unless the search does.
 #include <chrono>
 #include <cstdint>
 #include <string>
 
-#include "bench/positions.hpp"
 #include "engine/core/game.hpp"
 #include "protocol/output.hpp"
 #include "search/search.hpp"
@@ -23,14 +23,12 @@ void print_bench_summary(Output& out, const BenchResult& r);
 template <Game G>
 BenchResult run_bench(int depth, size_t hash_mb, Output& out) {
     BenchResult r;
-    const BenchSet* set = bench_set(G::name);
-    if (!set) return r;
-    if (depth <= 0) depth = set->depth;
+    if (depth <= 0) depth = G::bench_depth;
     TranspositionTable<typename G::Move> tt(hash_mb);
     auto search = std::make_unique<Search<G>>(tt);
     const typename Search<G>::InfoSink quiet;
     const auto t0 = std::chrono::steady_clock::now();
-    for (std::string_view sfen : set->positions) {
+    for (std::string_view sfen : G::bench_positions) {
         auto pos = G::Position::from_sfen(sfen);
         if (!pos || pos->outcome() != Outcome::Ongoing) {
             out.error("bench position rejected: " + std::string(sfen));
@@ -43,7 +41,7 @@ BenchResult run_bench(int depth, size_t hash_mb, Output& out) {
         auto report = search->run(pos.value(), {}, limits, SearchOptions{}, quiet);
         r.nodes += report.nodes;
         ++r.positions;
-        out.line("Position " + std::to_string(r.positions) + "/" + std::to_string(set->positions.size()) + " (" +
+        out.line("Position " + std::to_string(r.positions) + "/" + std::to_string(G::bench_positions.size()) + " (" +
                  std::string(G::name) + "): " + std::string(sfen) + "  bestmove " + pos->move_text(report.best) +
                  " score " + score_text(report.score) + " nodes " + std::to_string(report.nodes));
     }

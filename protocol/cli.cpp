@@ -19,9 +19,9 @@
 #include "protocol/options.hpp"
 #include "protocol/registry.hpp"
 #include "protocol/usi.hpp"
-#include "engine/dobutsu/index.hpp"
-#include "search/dobutsu_solver.hpp"
-#include "search/dobutsu_tablebase.hpp"
+#include "search/tablebase/dobutsu_index.hpp"
+#include "search/tablebase/dobutsu_solver.hpp"
+#include "search/tablebase/dobutsu_tablebase.hpp"
 #include "search/skill.hpp"
 
 namespace po = boost::program_options;

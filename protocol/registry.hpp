@@ -1,12 +1,14 @@
 #pragma once
-// The games this engine knows: one line each in registry.cpp.
+// The games this engine knows: one line each in registry.cpp, each entry made in its instantiation file
+// protocol/games/<game>.cpp (protocol/game_entry.hpp).
 #include <cstddef>
 #include <memory>
 #include <string_view>
 #include <vector>
 
-#include "bench/selfplay.hpp"
-#include "protocol/match.hpp"
+#include "protocol/match/match.hpp"
+#include "protocol/match/selfplay.hpp"
+#include "protocol/options.hpp"
 #include "protocol/session.hpp"
 
 namespace menagerie {
@@ -14,11 +16,12 @@ namespace menagerie {
 struct GameEntry {
     std::string_view name;
     std::string_view title;  // for --help and README
-    std::unique_ptr<Session> (*make_session)(Output& out, size_t hash_mb);
-    Result<MatchSummary> (*self_play)(const SelfPlayConfig& config, Output& out);
-    std::string (*eval_terms)();  // "name=default,..." of the game's evaluation weights
-    Result<MatchResult> (*match)(const MatchConfig& config, Output& out);  // engine processes against each other
-    Result<std::vector<Opening>> (*read_book)(const std::string& path);    // an opening file, checked
+    std::unique_ptr<Session> (*make_session)(Output& out, size_t hash_mb) = nullptr;
+    Result<MatchSummary> (*self_play)(const SelfPlayConfig& config, Output& out) = nullptr;
+    std::string (*eval_terms)() = nullptr;  // "name=default,..." of the game's evaluation weights
+    Result<MatchResult> (*match)(const MatchConfig& config, Output& out) = nullptr;  // engine processes against each other
+    Result<std::vector<Opening>> (*read_book)(const std::string& path) = nullptr;  // an opening file, checked
+    std::vector<Option> options;  // USI options of this game alone (its rules, its tablebase file)
 };
 
 const std::vector<GameEntry>& games();

@@ -13,11 +13,11 @@
 #include <vector>
 
 #include "bench/bench.hpp"
-#include "search/mate_solver.hpp"
+#include "search/mate/mate_solver.hpp"
 #include "engine/core/game.hpp"
 #include "protocol/output.hpp"
 #include "search/limits.hpp"
-#include "search/oracle.hpp"
+#include "search/tablebase/oracle.hpp"
 #include "search/perft.hpp"
 #include "search/repetition.hpp"
 #include "search/search.hpp"
@@ -47,7 +47,10 @@ public:
     virtual void new_game() = 0;
     virtual bool resize_hash(size_t mb) = 0;
     virtual void clear_hash() = 0;
-    // The TablebaseFile setting: "auto" (the game's default table if that file exists), "none", or a path.
+    // An option the game declared (GameEntry::options): a rule of G::rule_options, or kTablebaseOption for a
+    // game with tables. Returns an error for a bad value or an option the game does not have.
+    virtual std::optional<std::string> set_option(const std::string& name, const std::string& value) = 0;
+    // The tablebase setting: "auto" (the game's default table if that file exists), "none", or a path.
     // Returns an error (and keeps no table) when a table is asked for but cannot be used; a game without
     // tables accepts "auto" and "none" only.
     // A rule setting of the game (shogi's EnteringKingRule); an error for a game that has no such rule.
@@ -56,6 +59,9 @@ public:
     virtual std::optional<std::string> set_tablebase(const std::string& setting) = 0;
     virtual std::string tablebase_status() const = 0;
 };
+
+// The USI option that names a game's tablebase file, declared by the games that have tables.
+inline constexpr std::string_view kTablebaseOption = "TablebaseFile";
 
 // Where a game's tables come from: a loader and the default file. Games without tables have none.
 template <Game G>
@@ -220,6 +226,10 @@ public:
     bool resize_hash(size_t mb) override { return tt_.resize(mb); }
     void clear_hash() override { tt_.clear(); }
 
+    std::optional<std::string> set_option(const std::string& name, const std::string& value) override {
+        if (name == kTablebaseOption) return set_tablebase(value);
+        return set_rule(name, value);
+    }
     std::optional<std::string> set_rule(const std::string& name, const std::string& value) override {
         if constexpr (requires(Position p) { p.set_rule(name, value); }) {
             Position probe = pos_;
@@ -238,12 +248,13 @@ public:
     }
     bool has_tables() const override { return oracles_.load != nullptr; }
     std::optional<std::string> set_tablebase(const std::string& setting) override {
-        if (searching()) return "TablebaseFile: cannot change the table while searching (send stop first)";
+        if (searching())
+            return std::string(kTablebaseOption) + ": cannot change the table while searching (send stop first)";
         oracle_.reset();
         if (setting == "none" || setting.empty()) return std::nullopt;
         if (!oracles_.load) {
             if (setting == "auto") return std::nullopt;
-            return "TablebaseFile: there are no tablebases for " + std::string(G::name);
+            return std::string(kTablebaseOption) + ": there are no tablebases for " + std::string(G::name);
         }
         std::string path = setting;
         if (setting == "auto") {

@@ -56,19 +56,27 @@ Engine::Engine(Output& out, const std::string& tablebase) : out_(out), seed_(std
     options_.add({"Skill_Level", Option::Type::Spin, std::to_string(kMaxSkill), 0, kMaxSkill, {}, ""});
     options_.add({"USI_LimitStrength", Option::Type::Check, "false", 0, 0, {}, ""});
     options_.add({"USI_Elo", Option::Type::Spin, std::to_string(kMaxElo), kMinElo, kMaxElo, {}, ""});
-    // "auto": the game's default table if that file exists; "none"; or a file (see the README).
-    options_.add({"TablebaseFile", Option::Type::String, tablebase.empty() ? "none" : tablebase, 0, 0, {}, ""});
-    // Shogi's entering-king declaration (CSA 27-point rule): "bestmove win" when the side to move may declare.
-    options_.add({"EnteringKingRule", Option::Type::Combo, "CSARule27", 0, 0, {"CSARule27", "NoEnteringKing"}, ""});
+    // The options each game declares (its rules, its tablebase file), once each; a setting is kept while
+    // another game is played and applied when a game that declared it is chosen.
+    for (const auto& g : games())
+        for (Option o : g.options) {
+            if (options_.find(o.name)) continue;
+            // The table given on the command line (`--tablebase`) is the tablebase option's start value.
+            if (o.name == kTablebaseOption) o.default_value = tablebase.empty() ? "none" : tablebase;
+            options_.add(o);
+        }
     session_ = find_game(default_game())->make_session(out_, size_t(options_.spin("USI_Hash")));
-    apply_rules();
-    // A table given at start-up is for the game that has tables: checked when that game is chosen.
-    apply_tablebase(session_->has_tables());
+    apply_game_options(false);
 }
 
-void Engine::apply_tablebase(bool report) {
-    const std::string setting = options_.find("TablebaseFile")->value;
-    if (auto e = session_->set_tablebase(setting); e && report) out_.error(*e);
+// Gives the session every option its game declared, reporting what the game refuses when asked to (a table
+// file set while another game was played is checked when its game is chosen).
+void Engine::apply_game_options(bool report) {
+    const GameEntry* g = find_game(session_->game());
+    for (const Option& declared : g->options) {
+        const Option* o = options_.find(declared.name);
+        if (auto e = session_->set_option(o->name, o->value); e && report) out_.error(*e);
+    }
 }
 
 Engine::~Engine() {
@@ -174,8 +182,7 @@ void Engine::setoption(const std::vector<std::string>& t) {
         return;
     }
     const bool busy = session_->searching();
-    if (busy && (iequals(name, "USI_Variant") || iequals(name, "USI_Hash") || iequals(name, "Clear_Hash") ||
-                 iequals(name, "TablebaseFile"))) {
+    if (busy && (iequals(name, "USI_Variant") || iequals(name, "USI_Hash") || iequals(name, "Clear_Hash"))) {
         out_.error("setoption: cannot change " + known->name + " while searching (send stop first)");
         return;
     }
@@ -194,16 +201,23 @@ void Engine::setoption(const std::vector<std::string>& t) {
         }
     } else if (o->name == "Clear_Hash") {
         session_->clear_hash();
-    } else if (o->name == "TablebaseFile") {
-        apply_tablebase(true);
-    } else if (o->name == "EnteringKingRule") {
-        apply_rules();
+    } else {
+        // An option some game declared: a game that declared it takes it now (or says why not); another game
+        // keeps it for when such a game is chosen.
+        const GameEntry* g = find_game(session_->game());
+        const bool ours = std::any_of(g->options.begin(), g->options.end(),
+                                      [&](const Option& d) { return iequals(d.name, o->name); });
+        if (ours) {
+            if (auto e = session_->set_option(o->name, o->value)) out_.error(*e);
+        } else if (o->value != o->default_value) {
+            std::string owners;
+            for (const auto& other : games())
+                for (const Option& d : other.options)
+                    if (iequals(d.name, o->name)) owners += (owners.empty() ? "" : ", ") + std::string(other.name);
+            out_.info(o->name + " is an option of " + owners + ", not of " + std::string(g->name) +
+                      "; kept for when that game is chosen");
+        }
     }
-}
-
-void Engine::apply_rules() {
-    // Rules of games that have them; the others have none to set.
-    session_->set_rule("EnteringKingRule", options_.find("EnteringKingRule")->value);
 }
 
 void Engine::switch_game(std::string_view name) {
@@ -211,9 +225,8 @@ void Engine::switch_game(std::string_view name) {
     session_->stop();
     session_->wait();
     session_ = g->make_session(out_, size_t(options_.spin("USI_Hash")));
-    // An explicit table that does not fit the new game is reported when that game is played.
-    apply_tablebase(session_->has_tables() && options_.find("TablebaseFile")->value != "auto");
-    apply_rules();
+    // A setting that does not fit the new game (a bad table file) is reported when that game is chosen.
+    apply_game_options(true);
 }
 
 // Every `go` ends with exactly one answer (spec/protocol.md), so a GUI waiting for it never hangs: a value out

@@ -16,7 +16,7 @@ constexpr size_t kMaxLineLength = 1 << 20;  // longer lines are refused whole
 
 class Engine {
 public:
-    // tablebase: the initial TablebaseFile setting ("auto", "none" or a path).
+    // tablebase: the initial setting of the tablebase file option ("auto", "none" or a path).
     explicit Engine(Output& out, const std::string& tablebase = "auto");
     ~Engine();
     // Handles one line; returns false once `quit` has been handled.
@@ -33,8 +33,7 @@ private:
     void bench(const std::vector<std::string>& t);
     void perft(std::string_view arg);
     void switch_game(std::string_view name);
-    void apply_rules();
-    void apply_tablebase(bool report_missing);
+    void apply_game_options(bool report);
 
     Output& out_;
     Options options_;

@@ -28,6 +28,8 @@ using MoveListOf = MoveList<typename G::Move, G::max_moves>;
 //                         what that means for the side to move, given whether each side gave check with
 //                         every one of its moves in the cycle
 //   G::history_size       moves map into [0, history_size) for history heuristics
+//   G::bench_positions, G::bench_depth
+//                         the positions `menagerie bench` searches and to what depth (engine/<game>/bench.hpp)
 //   G::Position           the position, with the members listed below
 template <class G>
 concept Game = requires(typename G::Position& p, const typename G::Position& cp, typename G::Move m,
@@ -41,6 +43,9 @@ concept Game = requires(typename G::Position& p, const typename G::Position& cp,
     { G::repetition_count } -> std::convertible_to<int>;
     { G::repetition_outcome(true, true) } -> std::same_as<Outcome>;
     { G::history_size } -> std::convertible_to<int>;
+    { G::bench_depth } -> std::convertible_to<int>;
+    { G::bench_positions.size() } -> std::convertible_to<std::size_t>;
+    { G::bench_positions[0] } -> std::convertible_to<std::string_view>;
     requires std::regular<typename G::Move>;
     { G::Position::from_sfen(text) } -> std::same_as<Result<typename G::Position>>;
     { cp.sfen() } -> std::same_as<std::string>;

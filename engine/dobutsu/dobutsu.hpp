@@ -5,6 +5,7 @@
 // (USI 'a') and col 0 is file A (USI '3'). SFEN lists squares in exactly this order.
 #include <array>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -13,6 +14,7 @@
 #include "engine/core/movelist.hpp"
 #include "engine/core/outcome.hpp"
 #include "engine/core/result.hpp"
+#include "engine/dobutsu/bench.hpp"
 
 namespace menagerie::dobutsu {
 
@@ -76,6 +78,8 @@ struct Dobutsu {
     // A draw, even when one side checked throughout (the rules allow perpetual check).
     static constexpr Outcome repetition_outcome(bool, bool) { return Outcome::Draw; }
     static constexpr int history_size = 2 * 15 * kSquares;
+    static constexpr int bench_depth = kBenchDepth;  // engine/dobutsu/bench.hpp
+    static constexpr std::span<const std::string_view> bench_positions = kBenchPositions;
 };
 
 using Moves = menagerie::MoveList<Move, Dobutsu::max_moves>;

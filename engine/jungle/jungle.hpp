@@ -5,6 +5,7 @@
 // col 0 is file a. Red is the first player (Sente, "b"), Blue the second (Gote, "w").
 #include <array>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -13,6 +14,7 @@
 #include "engine/core/movelist.hpp"
 #include "engine/core/outcome.hpp"
 #include "engine/core/result.hpp"
+#include "engine/jungle/bench.hpp"
 
 namespace menagerie::jungle {
 
@@ -73,6 +75,8 @@ struct Jungle {
     static constexpr int repetition_count = 5;
     static constexpr Outcome repetition_outcome(bool, bool) { return Outcome::Draw; }
     static constexpr int history_size = 2 * kSquares * kSquares;
+    static constexpr int bench_depth = kBenchDepth;  // engine/jungle/bench.hpp
+    static constexpr std::span<const std::string_view> bench_positions = kBenchPositions;
 };
 
 using Moves = menagerie::MoveList<Move, Jungle::max_moves>;

@@ -9,15 +9,18 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
 #include "engine/core/bitboard.hpp"
 #include "engine/core/game.hpp"
+#include "engine/core/rule_option.hpp"
 #include "engine/core/movelist.hpp"
 #include "engine/core/outcome.hpp"
 #include "engine/core/result.hpp"
 #include "engine/family/board.hpp"
+#include "engine/shogi/bench.hpp"
 
 namespace menagerie::shogi {
 
@@ -165,7 +168,13 @@ struct Shogi {
         return Outcome::Draw;
     }
     static constexpr int history_size = 2 * kPieceTypes * kSquares;
-    static constexpr bool mate_solver = true;  // go mate uses df-pn (search/mate_solver.hpp)
+    static constexpr int bench_depth = kBenchDepth;  // engine/shogi/bench.hpp
+    static constexpr std::span<const std::string_view> bench_positions = kBenchPositions;
+    static constexpr std::array<RuleOption, 1> rule_options = {{
+        {"EnteringKingRule", {"CSARule27", "NoEnteringKing"},
+         "CSARule27 lets the side to move declare a win (bestmove win) by the CSA 27-point rule; NoEnteringKing turns it off"},
+    }};
+    static constexpr bool mate_solver = true;  // go mate uses df-pn (search/mate/mate_solver.hpp)
 };
 
 }  // namespace menagerie::shogi

@@ -8,6 +8,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -16,6 +17,7 @@
 #include "engine/core/outcome.hpp"
 #include "engine/core/result.hpp"
 #include "engine/family/board.hpp"
+#include "engine/tori/bench.hpp"
 
 namespace menagerie::tori {
 
@@ -120,6 +122,8 @@ struct Tori {
         return Outcome::Win;
     }
     static constexpr int history_size = Board::history_size;
+    static constexpr int bench_depth = kBenchDepth;  // engine/tori/bench.hpp
+    static constexpr std::span<const std::string_view> bench_positions = kBenchPositions;
 };
 
 }  // namespace menagerie::tori

@@ -5,7 +5,7 @@
 #include <set>
 #include <string>
 
-#include "bench/selfplay.hpp"
+#include "protocol/match/selfplay.hpp"
 #include "engine/dobutsu/dobutsu.hpp"
 #include "engine/jungle/jungle.hpp"
 #include "eval/dobutsu/eval.hpp"

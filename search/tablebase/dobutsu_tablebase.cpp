@@ -1,4 +1,4 @@
-#include "search/dobutsu_tablebase.hpp"
+#include "search/tablebase/dobutsu_tablebase.hpp"
 
 #include <unistd.h>
 
@@ -12,7 +12,7 @@
 #include <map>
 #include <mutex>
 
-#include "engine/dobutsu/index.hpp"
+#include "search/tablebase/dobutsu_index.hpp"
 
 namespace menagerie::dobutsu {
 

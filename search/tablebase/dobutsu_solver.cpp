@@ -1,4 +1,4 @@
-#include "search/dobutsu_solver.hpp"
+#include "search/tablebase/dobutsu_solver.hpp"
 
 #include <sys/mman.h>
 

@@ -10,8 +10,8 @@
 #include "engine/dobutsu/dobutsu.hpp"
 #include "engine/jungle/jungle.hpp"
 #include "engine/shogi/shogi.hpp"
-#include "protocol/match.hpp"
-#include "protocol/xboard_client.hpp"
+#include "protocol/match/match.hpp"
+#include "protocol/match/xboard_client.hpp"
 
 using namespace menagerie;
 using dobutsu::Dobutsu;

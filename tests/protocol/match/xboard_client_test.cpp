@@ -8,7 +8,7 @@
 #include <sstream>
 
 #include "engine/dobutsu/dobutsu.hpp"
-#include "protocol/xboard_client.hpp"
+#include "protocol/match/xboard_client.hpp"
 
 using namespace menagerie;
 using namespace std::chrono_literals;

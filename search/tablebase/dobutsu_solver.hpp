@@ -8,10 +8,10 @@
 // value (won, lost or drawn for the side to move) and, when decided, the distance in plies to a terminal
 // position under best play (the winner hurries, the loser resists). Our own rules decide the try one ply later
 // and count the capture of the lion as a ply, which adds exactly one ply to every decided distance; the
-// tablebase (search/dobutsu_tablebase.hpp) converts.
+// tablebase (search/tablebase/dobutsu_tablebase.hpp) converts.
 //
 // Phases: (1) the reachable set, by sweeps over a two-bit-per-number map of the index space
-// (engine/dobutsu/index.hpp); (2) for each non-terminal position, the number of distinct children; (3) level
+// (search/tablebase/dobutsu_index.hpp); (2) for each non-terminal position, the number of distinct children; (3) level
 // by level from the terminal positions, the parents of each position decided at the level before: a parent of
 // a lost position is won, a parent whose every child is won is lost. What is left is drawn.
 #include <cstdint>
@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/dobutsu/packed.hpp"
+#include "search/tablebase/dobutsu_packed.hpp"
 
 namespace menagerie::dobutsu {
 

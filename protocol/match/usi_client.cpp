@@ -1,4 +1,4 @@
-#include "protocol/usi_client.hpp"
+#include "protocol/match/usi_client.hpp"
 
 #include <charconv>
 #include <thread>

@@ -8,7 +8,7 @@
 #include <chrono>
 
 #include "engine/shogi/shogi.hpp"
-#include "search/mate_solver.hpp"
+#include "search/mate/mate_solver.hpp"
 #include "tests/protocol/transcript.hpp"
 
 using namespace menagerie;

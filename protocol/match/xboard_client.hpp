@@ -12,8 +12,8 @@
 #include <memory>
 #include <string>
 
-#include "protocol/engine_client.hpp"
-#include "protocol/engine_process.hpp"
+#include "protocol/match/engine_client.hpp"
+#include "protocol/match/engine_process.hpp"
 
 namespace menagerie {
 

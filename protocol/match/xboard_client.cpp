@@ -1,4 +1,4 @@
-#include "protocol/xboard_client.hpp"
+#include "protocol/match/xboard_client.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -6,7 +6,7 @@
 #include <thread>
 
 #include "engine/core/text.hpp"
-#include "protocol/usi_client.hpp"
+#include "protocol/match/usi_client.hpp"
 
 namespace menagerie {
 

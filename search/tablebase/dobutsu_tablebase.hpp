@@ -6,7 +6,7 @@
 //     magic "MENAGTB\x1a", u32 version (1), u32 header size (256),
 //     char game[16] "dobutsu", char convention[64] (see kConvention),
 //     char root[64]: SFEN of the position the table was built from (the start, or a test's subgame root),
-//     u64 universe (numbers 0..universe-1, engine/dobutsu/index.hpp), u64 members (non-terminal positions),
+//     u64 universe (numbers 0..universe-1, search/tablebase/dobutsu_index.hpp), u64 members (non-terminal positions),
 //     u64 reachable, u64 terminal, u64 won, u64 drawn, u64 lost, u32 max distance, u32 low bits,
 //     u32 select sample, u32 reserved, u64 words of each section (high, low, samples, values, wins),
 //     u64 checksum of every byte after the header, u64 checksum of the header's first 248 bytes... (the header
@@ -27,8 +27,8 @@
 
 #include "engine/core/result.hpp"
 #include "engine/dobutsu/dobutsu.hpp"
-#include "search/dobutsu_solver.hpp"
-#include "search/oracle.hpp"
+#include "search/tablebase/dobutsu_solver.hpp"
+#include "search/tablebase/oracle.hpp"
 
 namespace menagerie::dobutsu {
 
@@ -82,7 +82,7 @@ private:
 // $HOME/.local/share/menagerie/dobutsu.mtb.
 std::string default_tablebase_path();
 
-// The loader the Dobutsu session uses for its TablebaseFile option (see search/oracle.hpp).
+// The loader the Dobutsu session uses for its TablebaseFile option (see search/tablebase/oracle.hpp).
 Result<std::shared_ptr<const Oracle<Dobutsu>>> load_oracle(const std::string& path);
 
 }  // namespace menagerie::dobutsu

@@ -1,4 +1,4 @@
-#include "protocol/match.hpp"
+#include "protocol/match/match.hpp"
 
 #include <unistd.h>
 

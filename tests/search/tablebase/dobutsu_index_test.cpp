@@ -1,7 +1,7 @@
 #include <doctest/doctest.h>
 
 #include "engine/core/zobrist.hpp"
-#include "engine/dobutsu/index.hpp"
+#include "search/tablebase/dobutsu_index.hpp"
 
 using namespace menagerie;
 using namespace menagerie::dobutsu;

@@ -1,6 +1,6 @@
 #include <doctest/doctest.h>
 
-#include "protocol/match_stats.hpp"
+#include "protocol/match/match_stats.hpp"
 
 using namespace menagerie::match;
 

@@ -1,7 +1,7 @@
 #pragma once
 // menagerie match: a tournament runner. Two engines play a match, more play a round robin (every pair the same
 // number of games). Each opening (random plies from the start, or a line of an opening file) is played twice
-// with colours swapped; our rules referee every game (protocol/referee.hpp). Games run `concurrency` at a time,
+// with colours swapped; our rules referee every game (protocol/match/referee.hpp). Games run `concurrency` at a time,
 // each worker with its own engine processes. Output: a record line per game, progress, optionally game files
 // (the format below), and the result as W-L-D, Elo with its 95% interval and LOS (and, for two engines, the
 // game pairs' pentanomial counts and the SPRT). Ctrl-C stops the games in progress and prints the result of
@@ -33,10 +33,10 @@
 #include <vector>
 
 #include "engine/core/game.hpp"
-#include "protocol/engine_process.hpp"
-#include "protocol/match_stats.hpp"
+#include "protocol/match/engine_process.hpp"
+#include "protocol/match/match_stats.hpp"
 #include "protocol/output.hpp"
-#include "protocol/referee.hpp"
+#include "protocol/match/referee.hpp"
 #include "search/search.hpp"
 
 namespace menagerie {
@@ -68,7 +68,7 @@ struct MatchResult {
     bool interrupted = false;  // Ctrl-C (or SIGTERM): the result of the games finished before it
 };
 
-// The parts that do not depend on the game (protocol/match.cpp).
+// The parts that do not depend on the game (protocol/match/match.cpp).
 namespace match_detail {
 // Reads an opening file: one opening per line, "SFEN [moves m1 m2 ...]" or "startpos [moves ...]"; blank lines
 // and lines starting with '#' are skipped. The check is the game's (opening_error).

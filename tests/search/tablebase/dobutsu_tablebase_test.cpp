@@ -11,12 +11,12 @@
 #include <utility>
 
 #include "engine/core/zobrist.hpp"
-#include "engine/dobutsu/index.hpp"
-#include "engine/dobutsu/packed.hpp"
+#include "search/tablebase/dobutsu_index.hpp"
+#include "search/tablebase/dobutsu_packed.hpp"
 #include "eval/dobutsu/eval.hpp"
 #include "protocol/session.hpp"
-#include "search/dobutsu_solver.hpp"
-#include "search/dobutsu_tablebase.hpp"
+#include "search/tablebase/dobutsu_solver.hpp"
+#include "search/tablebase/dobutsu_tablebase.hpp"
 #include "tests/protocol/transcript.hpp"
 
 using namespace menagerie;
@@ -511,9 +511,13 @@ void subgame_check_4() {
     t.send("setoption name USI_Variant value jungle");
     t.clear();
     t.send("setoption name TablebaseFile value /some/file.mtb");
-    CHECK(t.has("info string error: TablebaseFile: there are no tablebases for jungle"));
+    CHECK(t.has("info string TablebaseFile is an option of dobutsu, not of jungle; kept for when that game is chosen"));
     t.send("setoption name TablebaseFile value auto");
-    CHECK(t.count("info string error") == 1);
+    CHECK(t.count("info string") == 1);
+    // Back in Dobutsu, a file set meanwhile is checked.
+    t.send("setoption name TablebaseFile value /some/file.mtb");
+    t.send("setoption name USI_Variant value dobutsu");
+    CHECK(t.has("info string error: tablebase '/some/file.mtb': cannot open"));
 }
 
 // One test case (one process under CTest): the subgame is solved and the reference built once for all parts.

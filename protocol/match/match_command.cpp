@@ -1,4 +1,4 @@
-// `menagerie match`: the command line of the tournament runner (protocol/match.hpp).
+// `menagerie match`: the command line of the tournament runner (protocol/match/match.hpp).
 #include <unistd.h>
 
 #include <charconv>
@@ -11,7 +11,7 @@
 #include "engine/core/text.hpp"
 #include "protocol/cli_common.hpp"
 #include "protocol/registry.hpp"
-#include "protocol/xboard_client.hpp"
+#include "protocol/match/xboard_client.hpp"
 
 namespace po = boost::program_options;
 

@@ -1,4 +1,4 @@
-#include "engine/dobutsu/index.hpp"
+#include "search/tablebase/dobutsu_index.hpp"
 
 namespace menagerie::dobutsu {
 

@@ -6,7 +6,7 @@
 #include <chrono>
 #include <thread>
 
-#include "protocol/engine_process.hpp"
+#include "protocol/match/engine_process.hpp"
 
 using namespace menagerie;
 using namespace std::chrono_literals;

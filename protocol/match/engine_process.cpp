@@ -1,4 +1,4 @@
-#include "protocol/engine_process.hpp"
+#include "protocol/match/engine_process.hpp"
 
 #include <fcntl.h>
 #include <poll.h>

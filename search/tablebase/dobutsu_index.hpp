@@ -2,12 +2,12 @@
 // A dense numbering of Dobutsu positions with Sente to move, for tablebases: 0 .. kIndexSize - 1, each number
 // one arrangement (both lions on distinct squares; each chick, elephant and giraffe on a free square with an
 // owner, a chick possibly promoted, or in a hand). Positions with Gote to move are numbered after turning
-// the board round (normalise first). The numbering itself lives in engine/dobutsu/packed.hpp, where the
+// the board round (normalise first). The numbering itself lives in search/tablebase/dobutsu_packed.hpp, where the
 // solver uses it on its compact positions.
 #include <cstdint>
 
 #include "engine/dobutsu/dobutsu.hpp"
-#include "engine/dobutsu/packed.hpp"
+#include "search/tablebase/dobutsu_packed.hpp"
 
 namespace menagerie::dobutsu {
 

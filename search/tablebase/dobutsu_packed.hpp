@@ -1,7 +1,7 @@
 #pragma once
 // A compact Dobutsu position for the solver and the tablebase: one 12-bit mask per colour and piece type and
 // the two hands, always with Sente to move (positions with Gote to move are turned round first). Everything
-// the solver does per position is here and inline: the dense number of engine/dobutsu/index.hpp and its
+// the solver does per position is here and inline: the dense number of search/tablebase/dobutsu_index.hpp and its
 // inverse, the mirror image, the children (already turned so that the side to move is Sente again) and the
 // parents (the positions one move earlier).
 //

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "engine/core/game.hpp"
-#include "protocol/engine_client.hpp"
+#include "protocol/match/engine_client.hpp"
 #include "search/repetition.hpp"
 
 namespace menagerie {

@@ -1,0 +1,54 @@
+#pragma once
+// make_entry<G>: everything the front ends (USI, command line, match runner) need of one game, compiled once
+// in that game's instantiation file, protocol/games/<game>.cpp. Only those files instantiate the search, the
+// session and the match runner for a game, so each game compiles on its own and in parallel.
+#include <string>
+#include <string_view>
+
+#include "engine/core/rule_option.hpp"
+#include "protocol/registry.hpp"
+
+namespace menagerie {
+
+namespace entry_detail {
+template <Game G>
+std::string eval_terms() {
+    const auto w = Evaluator<G>::defaults();
+    std::string s;
+    for (size_t i = 0; i < w.names.size(); ++i)
+        s += (i ? "," : "") + std::string(w.names[i]) + "=" + std::to_string(w.values[i]);
+    return s;
+}
+}  // namespace entry_detail
+
+// The game's entry. Tables, when the game has them, come from OracleSource (loader and default file); the
+// USI options the game declares are its G::rule_options, as combos, and the tablebase file option if it has
+// tables.
+template <Game G, OracleLoader<G> Load = nullptr, std::string (*DefaultPath)() = nullptr>
+GameEntry make_entry(std::string_view title) {
+    GameEntry e;
+    e.name = G::name;
+    e.title = title;
+    e.make_session = [](Output& out, size_t hash_mb) -> std::unique_ptr<Session> {
+        return std::make_unique<GameSession<G>>(out, hash_mb, OracleSource<G>{Load, DefaultPath});
+    };
+    e.self_play = [](const SelfPlayConfig& config, Output& out) { return SelfPlay<G>(config, out).run(); };
+    e.eval_terms = &entry_detail::eval_terms<G>;
+    e.match = &run_match<G>;
+    e.read_book = [](const std::string& path) {
+        return match_detail::read_book(path, std::string(G::start_sfen), &opening_error<G>);
+    };
+    if constexpr (requires { G::rule_options; }) {
+        for (const RuleOption& r : G::rule_options) {
+            Option o{std::string(r.name), Option::Type::Combo, std::string(r.values[0]), 0, 0, {}, ""};
+            for (std::string_view v : r.values)
+                if (!v.empty()) o.choices.emplace_back(v);
+            e.options.push_back(o);
+        }
+    }
+    if constexpr (Load != nullptr)
+        e.options.push_back({std::string(kTablebaseOption), Option::Type::String, "auto", 0, 0, {}, ""});
+    return e;
+}
+
+}  // namespace menagerie
