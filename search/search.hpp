@@ -2,6 +2,7 @@
 // Search<G>: iterative deepening, negamax alpha-beta with PVS, a transposition table, quiescence, and the
 // game's own repetition rule, all compiled for one game.
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <cstring>
@@ -15,6 +16,8 @@
 #include "engine/core/game.hpp"
 #include "eval/eval.hpp"
 #include "search/limits.hpp"
+#include "search/move_arena.hpp"
+#include "search/move_picker.hpp"
 #include "search/repetition.hpp"
 #include "search/score.hpp"
 #include "search/skill.hpp"
@@ -47,7 +50,10 @@ public:
 
     using EvalParams = typename Evaluator<G>::Params;
 
-    explicit Search(TT& tt) : tt_(tt) {}
+    // Everything sized by the game lives on the heap: the move arena, history, killers and the PV table.
+    explicit Search(TT& tt)
+        : tt_(tt), arena_(G::max_moves), history_(std::size_t(G::history_size)), killers_(kMaxPly + 1),
+          pv_(std::size_t(kMaxPly + 1) * (kMaxPly + 1)), pv_len_(kMaxPly + 1) {}
 
     // The evaluation weights this search plays with (self-play changes them to measure terms).
     void set_eval(const EvalParams& params) { eval_ = params; }
@@ -58,8 +64,8 @@ public:
     std::atomic<int64_t> ponderhit_ms{-1};  // set by ponderhit: time since start when pondering ended
 
     void clear_history() {
-        std::memset(history_, 0, sizeof history_);
-        std::memset(killers_, 0, sizeof killers_);
+        std::fill(history_.begin(), history_.end(), 0);
+        for (auto& k : killers_) k[0] = k[1] = Move{};
     }
 
     // history: the game's positions before the root, oldest first. The root must not be over.
@@ -80,8 +86,10 @@ public:
         for (auto& h : history_) h /= 8;
 
         Position pos = root;
-        MoveListOf<G> list;
-        pos.legal_moves(list);
+        typename MoveArena<Move>::Frame frame(arena_);
+        pos.legal_moves(frame.sink());
+        frame.commit();
+        const MoveSink<Move>& list = frame.sink();
         std::vector<RootMove> roots;
         for (Move m : list)
             if (limits.searchmoves.empty() || std::find(limits.searchmoves.begin(), limits.searchmoves.end(),
@@ -192,33 +200,12 @@ private:
         line_[idx] = {k, false};
     }
 
-    int move_score(const Position& pos, Move m, Move tt_move, int ply) const {
-        if (m == tt_move) return 1 << 30;
-        if (pos.is_capture(m)) {
-            const int mvv_lva = Evaluator<G>::piece_value(pos.captured_type(m)) * 16 -
-                                Evaluator<G>::piece_value(pos.moving_type(m)) / 16;
-            // Games with exchange evaluation try captures that lose material after the quiet moves.
-            if constexpr (requires { pos.see(m); })
-                if (pos.see(m) < 0) return -(1 << 24) + mvv_lva;
-            return (1 << 24) + mvv_lva;
-        }
-        if (m == killers_[ply][0]) return (1 << 22) + 1;
-        if (m == killers_[ply][1]) return 1 << 22;
-        return history_[pos.history_index(m)];
-    }
-
-    // Moves the best-scored remaining move to position i.
-    static void pick(MoveListOf<G>& list, int* scores, size_t i) {
-        size_t best = i;
-        for (size_t j = i + 1; j < list.size(); ++j)
-            if (scores[j] > scores[best]) best = j;
-        std::swap(list[i], list[best]);
-        std::swap(scores[i], scores[best]);
-    }
-
+    Move* pv(int ply) { return pv_.data() + std::size_t(ply) * (kMaxPly + 1); }
     void update_pv(int ply, Move m) {
-        pv_[ply][ply] = m;
-        for (int i = ply + 1; i < pv_len_[ply + 1]; ++i) pv_[ply][i] = pv_[ply + 1][i];
+        Move* line = pv(ply);
+        const Move* child = pv(ply + 1);
+        line[ply] = m;
+        for (int i = ply + 1; i < pv_len_[ply + 1]; ++i) line[i] = child[i];
         pv_len_[ply] = pv_len_[ply + 1];
     }
 
@@ -241,7 +228,7 @@ private:
             if (i == size_t(idx) || score > alpha) {
                 rm.score = score;
                 rm.pv.assign(1, rm.move);
-                for (int k = 1; k < pv_len_[1]; ++k) rm.pv.push_back(pv_[1][k]);
+                for (int k = 1; k < pv_len_[1]; ++k) rm.pv.push_back(pv(1)[k]);
                 if (score > alpha) alpha = score;
                 std::rotate(roots.begin() + idx, roots.begin() + i, roots.begin() + i + 1);
             } else {
@@ -288,7 +275,7 @@ private:
         if constexpr (requires { pos.mate_in_one(); }) {
             if (!check) {
                 if (const Move m = pos.mate_in_one(); !m.is_null()) {
-                    pv_[ply][ply] = m;
+                    pv(ply)[ply] = m;
                     pv_len_[ply] = ply + 1;
                     return mate_in(ply + 1);
                 }
@@ -314,19 +301,18 @@ private:
             }
         }
 
-        MoveListOf<G> list;
-        pos.legal_moves(list);
-        if (list.empty()) return mated_in(ply);  // no legal move loses
-        int scores[G::max_moves];
-        if (!tt_move.is_null() && !list.contains(tt_move)) tt_move = Move{};
-        for (size_t i = 0; i < list.size(); ++i) scores[i] = move_score(pos, list[i], tt_move, ply);
+        typename MoveArena<Move>::Frame frame(arena_);
+        pos.legal_moves(frame.sink());
+        frame.commit();
+        if (frame.size() == 0) return mated_in(ply);  // no legal move loses
+        MovePicker<G> picker(pos, frame.moves(), frame.scores(), frame.size(), tt_move, killers_[ply].data(),
+                             history_.data(), scratch_);
 
         const int old_alpha = alpha;
         int best = -kInfinite;
         Move best_move{};
-        for (size_t i = 0; i < list.size(); ++i) {
-            pick(list, scores, i);
-            const Move m = list[i];
+        std::size_t i = 0;
+        for (Move m = picker.next(); !m.is_null(); m = picker.next(), ++i) {
             const bool quiet = !pos.is_capture(m);
             pos.play(m);
             tt_.prefetch(pos.key());
@@ -353,7 +339,8 @@ private:
                     if (pv_node) update_pv(ply, m);
                     if (alpha >= beta) {
                         if (quiet) {
-                            if (killers_[ply][0] != m) killers_[ply][1] = killers_[ply][0], killers_[ply][0] = m;
+                            auto& k = killers_[ply];
+                            if (k[0] != m) k[1] = k[0], k[0] = m;
                             int& h = history_[pos.history_index(m)];
                             h = std::min(h + depth * depth, 1 << 20);
                         }
@@ -386,20 +373,22 @@ private:
             if (best >= beta) return best;
             alpha = std::max(alpha, best);
         }
-        MoveListOf<G> list;
+        typename MoveArena<Move>::Frame frame(arena_);
         if (evade)
-            pos.legal_moves(list);
+            pos.legal_moves(frame.sink());
         else
-            pos.tactical_moves(list);
-        if (evade && list.empty()) return mated_in(ply);
-        int scores[G::max_moves];
-        for (size_t i = 0; i < list.size(); ++i) scores[i] = move_score(pos, list[i], Move{}, ply);
-        for (size_t i = 0; i < list.size(); ++i) {
-            pick(list, scores, i);
-            const Move m = list[i];
-            // Captures that lose material are not tried here (in games that can tell).
-            if constexpr (requires { pos.see(m); })
-                if (!evade && pos.see(m) < 0) continue;
+            pos.tactical_moves(frame.sink());
+        frame.commit();
+        if (evade && frame.size() == 0) return mated_in(ply);
+        MovePicker<G> picker(pos, frame.moves(), frame.scores(), frame.size(), Move{}, killers_[ply].data(),
+                             history_.data(), scratch_);
+        for (Move m = picker.next(); !m.is_null(); m = picker.next()) {
+            // Moves that lose material are not tried here (in games that can tell): the losing captures come
+            // last, so the rest can be skipped; other tactical moves are tested one by one.
+            if constexpr (requires { pos.see(m); }) {
+                if (!evade && picker.losing_capture()) break;
+                if (!evade && !pos.is_capture(m) && pos.see(m) < 0) continue;
+            }
             pos.play(m);
             push_key(pos.key(), ply + 1);
             const int score = -quiesce(pos, -beta, -alpha, ply + 1, qply + 1);
@@ -447,10 +436,12 @@ private:
     const InfoSink* sink_ = nullptr;
     std::vector<Visit> line_;  // the game's positions, then the search path
     int root_index_ = 0;
-    Move pv_[kMaxPly + 1][kMaxPly + 1]{};
-    int pv_len_[kMaxPly + 1]{};
-    Move killers_[kMaxPly + 1][2]{};
-    int history_[G::history_size]{};
+    MoveArena<Move> arena_;
+    typename MovePicker<G>::Scratch scratch_;
+    std::vector<int> history_;                   // by G::history_index
+    std::vector<std::array<Move, 2>> killers_;   // by ply
+    std::vector<Move> pv_;                       // the triangular PV table, (kMaxPly + 1) lines by ply
+    std::vector<int> pv_len_;
 };
 
 }  // namespace menagerie

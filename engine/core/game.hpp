@@ -33,7 +33,7 @@ using MoveListOf = MoveList<typename G::Move, G::max_moves>;
 //   G::Position           the position, with the members listed below
 template <class G>
 concept Game = requires(typename G::Position& p, const typename G::Position& cp, typename G::Move m,
-                        MoveListOf<G>& list, std::string_view text) {
+                        MoveSink<typename G::Move>& list, std::string_view text) {
     { G::name } -> std::convertible_to<std::string_view>;
     { G::start_sfen } -> std::convertible_to<std::string_view>;
     { G::files } -> std::convertible_to<int>;
@@ -62,7 +62,7 @@ concept Game = requires(typename G::Position& p, const typename G::Position& cp,
     { cp.decided() } -> std::same_as<Outcome>;  // ends visible without generating moves
     { cp.in_check() } -> std::same_as<bool>;    // a standing threat that forbids stand-pat
     { cp.is_capture(m) } -> std::same_as<bool>;
-    { cp.captured_type(m) } -> std::convertible_to<int>;
+    {cp.for_each_captured(m, [](int) {})};  // calls f(type) for each piece the move takes (none, one or many)
     { cp.moving_type(m) } -> std::convertible_to<int>;
     { cp.history_index(m) } -> std::convertible_to<int>;
     { cp.diagram() } -> std::same_as<std::string>;  // the board as a person reads it, for `d`

@@ -165,12 +165,12 @@ public:
         return n + uint64_t(kinds) * uint64_t(empties);
     }
 
-    void legal_moves(Moves& list) const {
+    void legal_moves(MoveSink<Move>& list) const {
         if (decided() != Outcome::Ongoing) return;
         generate<false>(list);
     }
     // Captures, chick promotions and lion moves to the far rank.
-    void tactical_moves(Moves& list) const {
+    void tactical_moves(MoveSink<Move>& list) const {
         if (decided() != Outcome::Ongoing) return;
         generate<true>(list);
     }
@@ -256,6 +256,10 @@ public:
 
     bool is_capture(Move m) const { return m.captured_plus1() != 0; }
     int captured_type(Move m) const { return m.captured_plus1() - 1; }
+    template <class F>
+    void for_each_captured(Move m, F&& f) const {
+        if (is_capture(m)) f(captured_type(m));
+    }
     int moving_type(Move m) const { return m.is_drop() ? m.drop_type() : code_type(board_[m.from()]); }
     int history_index(Move m) const { return (stm_ * 15 + m.from()) * kSquares + m.to(); }
 
@@ -266,7 +270,7 @@ public:
 
 private:
     template <bool Tactical>
-    void generate(Moves& list) const {
+    void generate(MoveSink<Move>& list) const {
         const Color us = stm_;
         const Bitboard mine = occ_[us], theirs = occ_[~us];
         const Bitboard far = far_rank(us);

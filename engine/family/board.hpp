@@ -109,6 +109,10 @@ public:
 
     bool is_capture(Move m) const { return !m.is_drop() && board_[m.to()] != 0; }
     int captured_type(Move m) const { return m.is_drop() ? 0 : type_of(board_[m.to()]); }
+    template <class F>
+    void for_each_captured(Move m, F&& f) const {
+        if (is_capture(m)) f(captured_type(m));
+    }
     int moving_type(Move m) const { return m.is_drop() ? m.drop_type() : type_of(board_[m.from()]); }
     int history_index(Move m) const {
         const int t = m.promotes() ? V::promoted(moving_type(m)) : moving_type(m);

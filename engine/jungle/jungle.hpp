@@ -124,12 +124,12 @@ public:
         for (int from : occ_[stm_]) n += targets(from, capt).count();
         return n;
     }
-    void legal_moves(Moves& list) const {
+    void legal_moves(MoveSink<Move>& list) const {
         if (decided() != Outcome::Ongoing) return;
         generate(list, false);
     }
     // Captures and moves into the enemy den.
-    void tactical_moves(Moves& list) const {
+    void tactical_moves(MoveSink<Move>& list) const {
         if (decided() != Outcome::Ongoing) return;
         generate(list, true);
     }
@@ -178,6 +178,10 @@ public:
 
     bool is_capture(Move m) const { return m.captured_plus1() != 0; }
     int captured_type(Move m) const { return m.captured_plus1() - 1; }
+    template <class F>
+    void for_each_captured(Move m, F&& f) const {
+        if (is_capture(m)) f(captured_type(m));
+    }
     int moving_type(Move m) const { return code_type(board_[m.from()]); }
     int history_index(Move m) const { return (stm_ * kSquares + m.from()) * kSquares + m.to(); }
 
@@ -221,7 +225,7 @@ private:
         return to & (empties | capt[t]);
     }
 
-    void generate(Moves& list, bool tactical) const {
+    void generate(MoveSink<Move>& list, bool tactical) const {
         const Color us = stm_, them = ~us;
         const auto capt = capture_masks();
         for (int from : occ_[us]) {

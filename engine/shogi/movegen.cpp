@@ -12,7 +12,7 @@ constexpr int kNoKing = 81;
 }
 
 template <bool Count>
-void Position::add_piece_moves(Moves& list, uint64_t& n, int from, Bitboard targets) const {
+void Position::add_piece_moves(MoveSink<Move>& list, uint64_t& n, int from, Bitboard targets) const {
     const uint8_t pc = board_[from];
     const int t = type_of(pc);
     if (!can_promote(t)) {
@@ -37,7 +37,7 @@ void Position::add_piece_moves(Moves& list, uint64_t& n, int from, Bitboard targ
 }
 
 template <bool Count>
-void Position::add_drops(Moves& list, uint64_t& n, Bitboard targets) const {
+void Position::add_drops(MoveSink<Move>& list, uint64_t& n, Bitboard targets) const {
     const Color us = stm_, them = ~us;
     const uint8_t* h = hand_[us];
     auto add = [&](int type, const Bitboard& to) {
@@ -69,7 +69,7 @@ void Position::add_drops(Moves& list, uint64_t& n, Bitboard targets) const {
 }
 
 template <bool Evasions, bool Count>
-void Position::generate_all(Moves& list, uint64_t& n, const Bitboard& checkers) const {
+void Position::generate_all(MoveSink<Move>& list, uint64_t& n, const Bitboard& checkers) const {
     const Color us = stm_, them = ~us;
     const int k = king_[us];
     const Bitboard occ = occupied();
@@ -112,7 +112,7 @@ void Position::generate_all(Moves& list, uint64_t& n, const Bitboard& checkers) 
     if (drop_targets.any()) add_drops<Count>(list, n, drop_targets);
 }
 
-void Position::legal_moves(Moves& list) const {
+void Position::legal_moves(MoveSink<Move>& list) const {
     const Bitboard c = king_[stm_] != kNoKing ? checkers() : Bitboard();
     uint64_t unused = 0;
     if (c.any()) generate_all<true, false>(list, unused, c);
@@ -128,7 +128,7 @@ uint64_t Position::count_legal_moves() const {
     return n;
 }
 
-void Position::tactical_moves(Moves& list) const {
+void Position::tactical_moves(MoveSink<Move>& list) const {
     Moves all;
     legal_moves(all);
     // Captures, and the promotions that change a piece most: pawns, bishops and rooks.

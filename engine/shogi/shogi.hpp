@@ -121,8 +121,8 @@ public:
         return has_legal_move() ? Outcome::Ongoing : Outcome::Loss;
     }
 
-    void legal_moves(Moves& list) const;
-    void tactical_moves(Moves& list) const;  // captures and promotions, legal
+    void legal_moves(MoveSink<Move>& list) const;
+    void tactical_moves(MoveSink<Move>& list) const;  // captures and promotions, legal
     uint64_t count_legal_moves() const;  // the same number as legal_moves, without writing the moves
     bool has_legal_move() const;
     // Whether a move (from any source) is legal here: used for input and for hash moves.
@@ -143,11 +143,11 @@ public:
 private:
     // Count: add up the moves instead of writing them (list is then not touched).
     template <bool Evasions, bool Count>
-    void generate_all(Moves& list, uint64_t& n, const Bitboard& checkers) const;
+    void generate_all(MoveSink<Move>& list, uint64_t& n, const Bitboard& checkers) const;
     template <bool Count>
-    void add_piece_moves(Moves& list, uint64_t& n, int from, Bitboard targets) const;
+    void add_piece_moves(MoveSink<Move>& list, uint64_t& n, int from, Bitboard targets) const;
     template <bool Count>
-    void add_drops(Moves& list, uint64_t& n, Bitboard targets) const;
+    void add_drops(MoveSink<Move>& list, uint64_t& n, Bitboard targets) const;
 
     bool declaration_rule_ = false;
 };

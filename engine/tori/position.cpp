@@ -163,7 +163,7 @@ bool Position::swallow_drop_mates(int sq) const {
     return !p.has_legal_move();
 }
 
-void Position::pseudo_moves(Moves& list, bool tactical) const {
+void Position::pseudo_moves(MoveSink<Move>& list, bool tactical) const {
     const Color us = stm_;
     const Bitboard occ = occupied(), own = occ_[us];
     const Bitboard zone = tables.zone[us];
@@ -193,7 +193,7 @@ void Position::pseudo_moves(Moves& list, bool tactical) const {
 }
 
 // Keeps the moves of `pseudo` that do not leave the phoenix attacked; with `first_only`, stops at the first.
-void Position::keep_legal(const Moves& pseudo, Moves& list, bool first_only) const {
+void Position::keep_legal(const MoveSink<Move>& pseudo, MoveSink<Move>& list, bool first_only) const {
     const int k = king_[stm_];
     if (k == kNoKing) {
         for (const Move m : pseudo) {
@@ -220,7 +220,7 @@ void Position::keep_legal(const Moves& pseudo, Moves& list, bool first_only) con
     }
 }
 
-void Position::legal_moves(Moves& list) const {
+void Position::legal_moves(MoveSink<Move>& list) const {
     Moves pseudo;
     pseudo_moves(pseudo, false);
     keep_legal(pseudo, list, false);
@@ -256,7 +256,7 @@ bool Position::is_legal(Move m) const {
     return list.contains(m);
 }
 
-void Position::tactical_moves(Moves& list) const {
+void Position::tactical_moves(MoveSink<Move>& list) const {
     Moves pseudo;
     pseudo_moves(pseudo, true);
     keep_legal(pseudo, list, false);

@@ -81,8 +81,8 @@ public:
     Outcome decided() const { return Outcome::Ongoing; }
     Outcome outcome() const { return has_legal_move() ? Outcome::Ongoing : Outcome::Loss; }
 
-    void legal_moves(Moves& list) const;
-    void tactical_moves(Moves& list) const;  // captures and the falcon's promotions, legal
+    void legal_moves(MoveSink<Move>& list) const;
+    void tactical_moves(MoveSink<Move>& list) const;  // captures and the falcon's promotions, legal
     uint64_t count_legal_moves() const;
     bool has_legal_move() const;
     bool is_legal(Move m) const;
@@ -99,8 +99,8 @@ public:
 private:
     // Moves that obey the piece rules, before the check rule; with `tactical`, only captures and the
     // falcon's promotions (no drops).
-    void pseudo_moves(Moves& list, bool tactical) const;
-    void keep_legal(const Moves& pseudo, Moves& list, bool first_only) const;
+    void pseudo_moves(MoveSink<Move>& list, bool tactical) const;
+    void keep_legal(const MoveSink<Move>& pseudo, MoveSink<Move>& list, bool first_only) const;
     bool leaves_king_safe(Move m) const;
 };
 
