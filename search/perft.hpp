@@ -24,9 +24,10 @@ uint64_t perft(typename G::Position& pos, int depth) {
         }
     }
     for (auto m : list) {
-        pos.play(m);
+        typename G::Undo undo;
+        pos.play(m, undo);
         n += perft<G, Shortcuts>(pos, depth - 1);
-        pos.undo(m);
+        pos.undo(m, undo);
     }
     return n;
 }
@@ -48,9 +49,10 @@ PerftDivide<G> perft_divide(typename G::Position pos, int depth) {
     MoveListOf<G> list;
     pos.legal_moves(list);
     for (auto m : list) {
-        pos.play(m);
+        typename G::Undo undo;
+        pos.play(m, undo);
         uint64_t n = perft<G>(pos, depth - 1);
-        pos.undo(m);
+        pos.undo(m, undo);
         d.moves.emplace_back(pos.move_text(m), n);
         d.total += n;
     }

@@ -214,7 +214,8 @@ private:
         const int beta = kInfinite;
         for (size_t i = size_t(idx); i < roots.size(); ++i) {
             RootMove& rm = roots[i];
-            pos.play(rm.move);
+            typename G::Undo undo;
+            pos.play(rm.move, undo);
             push_key(pos.key(), 1);
             int score;
             if (i == size_t(idx)) {
@@ -223,7 +224,7 @@ private:
                 score = -search(pos, -alpha - 1, -alpha, depth - 1, 1, false);
                 if (score > alpha && !aborted_) score = -search(pos, -beta, -alpha, depth - 1, 1, true);
             }
-            pos.undo(rm.move);
+            pos.undo(rm.move, undo);
             if (aborted_) return;
             if (i == size_t(idx) || score > alpha) {
                 rm.score = score;
@@ -314,7 +315,8 @@ private:
         std::size_t i = 0;
         for (Move m = picker.next(); !m.is_null(); m = picker.next(), ++i) {
             const bool quiet = !pos.is_capture(m);
-            pos.play(m);
+            typename G::Undo undo;
+            pos.play(m, undo);
             tt_.prefetch(pos.key());
             push_key(pos.key(), ply + 1);
             int score;
@@ -329,7 +331,7 @@ private:
                 if (score > alpha && score < beta && pv_node)
                     score = -search(pos, -beta, -alpha, depth - 1, ply + 1, true);
             }
-            pos.undo(m);
+            pos.undo(m, undo);
             if (aborted_) return 0;
             if (score > best) {
                 best = score;
@@ -389,10 +391,11 @@ private:
                 if (!evade && picker.losing_capture()) break;
                 if (!evade && !pos.is_capture(m) && pos.see(m) < 0) continue;
             }
-            pos.play(m);
+            typename G::Undo undo;
+            pos.play(m, undo);
             push_key(pos.key(), ply + 1);
             const int score = -quiesce(pos, -beta, -alpha, ply + 1, qply + 1);
-            pos.undo(m);
+            pos.undo(m, undo);
             if (aborted_) return 0;
             if (score > best) {
                 best = score;

@@ -20,7 +20,10 @@ using MoveListOf = MoveList<typename G::Move, G::max_moves>;
 //   G::files, G::ranks    the board's size
 //   G::shogi_squares      how moves name squares: "7g" (file number from the right, rank letter from the top)
 //                         or "a1" (file letter from the left, rank number from the bottom)
-//   G::Move               a small value type; Move{} is "no move"
+//   G::Move               a small value type, the move's identity (what the TT, killers and PV store);
+//                         Move{} is "no move"
+//   G::Undo               the record play(m, undo) fills and undo(m, undo) reads: what the move changed that
+//                         the move itself does not say (the pieces it took); owned by the caller, one per ply
 //   G::max_moves          an upper bound on legal moves in any position
 //   G::repetition_count   the occurrence of one position (board, hands, side to move) that ends the game
 //                         (0: no repetition rule)
@@ -33,7 +36,8 @@ using MoveListOf = MoveList<typename G::Move, G::max_moves>;
 //   G::Position           the position, with the members listed below
 template <class G>
 concept Game = requires(typename G::Position& p, const typename G::Position& cp, typename G::Move m,
-                        MoveSink<typename G::Move>& list, std::string_view text) {
+                        MoveSink<typename G::Move>& list, std::string_view text, typename G::Undo& undo,
+                        const typename G::Undo& cundo) {
     { G::name } -> std::convertible_to<std::string_view>;
     { G::start_sfen } -> std::convertible_to<std::string_view>;
     { G::files } -> std::convertible_to<int>;
@@ -54,8 +58,9 @@ concept Game = requires(typename G::Position& p, const typename G::Position& cp,
     {cp.legal_moves(list)};
     {cp.tactical_moves(list)};  // captures and the game's other forcing moves, for quiescence
     { cp.count_legal_moves() } -> std::convertible_to<uint64_t>;  // bulk count for perft
-    {p.play(m)};
-    {p.undo(m)};
+    requires std::semiregular<typename G::Undo>;
+    {p.play(m, undo)};  // plays m and writes into undo what undoing it needs (the caller owns the record)
+    {p.undo(m, cundo)};
     { cp.key() } -> std::same_as<uint64_t>;
     { cp.side() } -> std::same_as<Color>;
     { cp.outcome() } -> std::same_as<Outcome>;  // full rules, repetition aside

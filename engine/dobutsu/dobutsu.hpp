@@ -38,21 +38,24 @@ constexpr int col_of(int sq) { return sq % 3; }
 constexpr int far_row(Color c) { return c == Sente ? 0 : 3; }
 constexpr Bitboard far_rank(Color c) { return Bitboard(uint16_t(c == Sente ? 0x007 : 0xE00)); }
 
-// A move in 12 bits: to (4), from (4; 12 + hand type for a drop), promotion (1), captured type + 1 (3).
+// A move in 9 bits: to (4), from (4; 12 + hand type for a drop), promotion (1). What it captures is written
+// into the caller's Undo record by play().
 struct Move {
     uint16_t v;  // left uninitialised by default so move lists cost nothing to create; Move{} is "no move"
-    static constexpr Move make(int from, int to, bool promo, int captured_plus1) {
-        return Move{uint16_t(to | from << 4 | int(promo) << 8 | captured_plus1 << 9)};
-    }
-    static constexpr Move drop(int type, int to) { return make(12 + type, to, false, 0); }
+    static constexpr Move make(int from, int to, bool promo) { return Move{uint16_t(to | from << 4 | int(promo) << 8)}; }
+    static constexpr Move drop(int type, int to) { return make(12 + type, to, false); }
     constexpr int to() const { return v & 15; }
     constexpr int from() const { return (v >> 4) & 15; }
     constexpr bool is_drop() const { return from() >= 12; }
     constexpr int drop_type() const { return from() - 12; }
     constexpr bool promotes() const { return (v >> 8) & 1; }
-    constexpr int captured_plus1() const { return (v >> 9) & 7; }
     constexpr bool is_null() const { return v == 0; }
     friend constexpr bool operator==(Move, Move) = default;
+};
+
+// What undo() needs that the move does not say: the piece code the move took (0 for none).
+struct Undo {
+    uint8_t captured = 0;
 };
 
 struct Tables {
@@ -69,6 +72,7 @@ class Position;
 struct Dobutsu {
     using Position = dobutsu::Position;
     using Move = dobutsu::Move;
+    using Undo = dobutsu::Undo;
     static constexpr std::string_view name = "dobutsu";
     static constexpr std::string_view start_sfen = "gle/1c1/1C1/ELG b - 1";
     static constexpr int files = 3, ranks = 4;
@@ -147,14 +151,14 @@ public:
     // empty squares change. Perft's next-to-last ply uses it.
     uint64_t count_legal_moves_after(Move m) const {
         const Color them = ~stm_;
-        const int cp1 = m.captured_plus1();
-        if (cp1 == Lion + 1) return 0;                       // the opponent's lion is caught
+        const uint8_t cap = m.is_drop() ? 0 : board_[m.to()];
+        if (cap && code_type(cap) == Lion) return 0;         // the opponent's lion is caught
         if (row_of(lion_[them]) == far_row(them)) return 0;  // its try has succeeded
         Bitboard theirs = occ_[them];
         const int to = m.to();
         uint64_t n = 0;
         int empties = empty().count();
-        if (cp1) {
+        if (cap) {
             theirs.reset(to);
             ++empties;
         } else if (m.is_drop()) {
@@ -175,9 +179,11 @@ public:
         generate<true>(list);
     }
 
-    void play(Move m) {
+    // Plays m, writing into u what undo(m, u) needs.
+    void play(Move m, Undo& u) {
         const Color us = stm_, them = ~us;
         const int to = m.to();
+        u.captured = 0;
         if (m.is_drop()) {
             const int t = m.drop_type();
             const uint8_t pc = piece_code(us, t);
@@ -189,6 +195,7 @@ public:
             const int from = m.from();
             const uint8_t pc = board_[from];
             if (const uint8_t cap = board_[to]) {
+                u.captured = cap;
                 occ_[them].reset(to);
                 key_ ^= tables.psq[cap][to];
                 const int ct = code_type(cap);
@@ -213,7 +220,13 @@ public:
         ++move_number_;
     }
 
-    void undo(Move m) {
+    // Plays m for good (no undo wanted).
+    void play(Move m) {
+        Undo u;
+        play(m, u);
+    }
+
+    void undo(Move m, const Undo& u) {
         const Color them = stm_, us = ~them;
         const int to = m.to();
         stm_ = us;
@@ -236,9 +249,8 @@ public:
         occ_[us].reset(to);
         key_ ^= tables.psq[pc][from] ^ tables.psq[npc][to];
         if (code_type(pc) == Lion) lion_[us] = uint8_t(from);
-        if (const int cp1 = m.captured_plus1()) {
-            const int ct = cp1 - 1;
-            const uint8_t cap = piece_code(them, ct);
+        if (const uint8_t cap = u.captured) {
+            const int ct = code_type(cap);
             board_[to] = cap;
             occ_[them].set(to);
             key_ ^= tables.psq[cap][to];
@@ -254,8 +266,8 @@ public:
         }
     }
 
-    bool is_capture(Move m) const { return m.captured_plus1() != 0; }
-    int captured_type(Move m) const { return m.captured_plus1() - 1; }
+    bool is_capture(Move m) const { return !m.is_drop() && board_[m.to()] != 0; }
+    int captured_type(Move m) const { return m.is_drop() ? -1 : code_type(board_[m.to()]); }
     template <class F>
     void for_each_captured(Move m, F&& f) const {
         if (is_capture(m)) f(captured_type(m));
@@ -286,8 +298,7 @@ private:
             }
             for (int to : targets) {
                 const bool promo = t == Chick && far.test(to);
-                const uint8_t cap = board_[to];
-                list.push(Move::make(from, to, promo, cap ? code_type(cap) + 1 : 0));
+                list.push(Move::make(from, to, promo));
             }
         }
         if constexpr (!Tactical) {

@@ -41,15 +41,14 @@ constexpr uint8_t piece(Color c, int t) { return uint8_t(t | c << 4); }
 constexpr int type_of(uint8_t p) { return p & 15; }
 constexpr Color color_of(uint8_t p) { return Color(p >> 4); }
 
-// A move in 24 bits: to (7 bits), from (7 bits; for a drop Squares + the dropped type), promotion (bit 14),
-// and the piece it captures (bits 16..23, set by whoever makes the move in a position) so that undo needs
-// nothing else.
+// A move in 15 bits: to (7 bits), from (7 bits; for a drop Squares + the dropped type), promotion (bit 14).
+// What it captures is the board's business: play() writes it into the caller's Undo record.
 template <int Squares>
 struct DropMove {
     static_assert(Squares + 16 <= 128, "squares and drop codes share 7 bits");
     uint32_t v;  // left uninitialised by default so move lists cost nothing to create; DropMove{} is "no move"
-    static constexpr DropMove make(int from, int to, bool promo, uint8_t captured) {
-        return DropMove{uint32_t(to | from << 7 | int(promo) << 14 | uint32_t(captured) << 16)};
+    static constexpr DropMove make(int from, int to, bool promo) {
+        return DropMove{uint32_t(to | from << 7 | int(promo) << 14)};
     }
     static constexpr DropMove drop(int type, int to) { return DropMove{uint32_t(to | (Squares + type) << 7)}; }
     constexpr int to() const { return v & 127; }
@@ -57,9 +56,13 @@ struct DropMove {
     constexpr bool is_drop() const { return from() >= Squares; }
     constexpr int drop_type() const { return from() - Squares; }
     constexpr bool promotes() const { return (v >> 14) & 1; }
-    constexpr uint8_t captured() const { return uint8_t(v >> 16); }
     constexpr bool is_null() const { return v == 0; }
     friend constexpr bool operator==(DropMove, DropMove) = default;
+};
+
+// What undo() needs that the move does not say: the piece the move took (0 for none).
+struct Undo {
+    uint8_t captured = 0;
 };
 
 template <class V>
@@ -120,9 +123,11 @@ public:
     }
     static constexpr int history_size = 2 * kTypes * kSquares;
 
-    void play(Move m) {
+    // Plays m, writing into u what undo(m, u) needs.
+    void play(Move m, Undo& u) {
         const Color us = stm_;
         const int to = m.to();
+        u.captured = 0;
         if (m.is_drop()) {
             const int t = m.drop_type();
             set_hand(us, t, hand_[us][t] - 1);
@@ -131,6 +136,7 @@ public:
             const int from = m.from();
             const uint8_t pc = board_[from];
             if (const uint8_t cap = board_[to]) {
+                u.captured = cap;
                 remove(to);
                 const int ht = V::unpromoted(type_of(cap));
                 set_hand(us, ht, hand_[us][ht] + 1);
@@ -142,7 +148,12 @@ public:
         key_ ^= keys().side;
         ++move_number_;
     }
-    void undo(Move m) {
+    // Plays m for good (no undo wanted).
+    void play(Move m) {
+        Undo u;
+        play(m, u);
+    }
+    void undo(Move m, const Undo& u) {
         const Color us = ~stm_;
         const int to = m.to();
         stm_ = us;
@@ -157,7 +168,7 @@ public:
         const uint8_t moved = board_[to];
         remove(to);
         put(m.from(), m.promotes() ? piece(us, V::unpromoted(type_of(moved))) : moved);
-        if (const uint8_t cap = m.captured()) {
+        if (const uint8_t cap = u.captured) {
             const int ht = V::unpromoted(type_of(cap));
             set_hand(us, ht, hand_[us][ht] - 1);
             put(to, cap);
@@ -405,7 +416,7 @@ protected:
         if (from < 0 || to < 0) return fail(text.size() < 4 ? kExpected : "not a square");
         const bool promo = i < text.size() && text[i] == '+';
         if (i + promo != text.size()) return fail(kExpected);
-        return Move::make(from, to, promo, board_[to]);
+        return Move::make(from, to, promo);
     }
 
     static int type_of_letter(char ch) {

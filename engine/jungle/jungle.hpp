@@ -35,15 +35,17 @@ constexpr int row_of(int sq) { return sq / kFiles; }
 constexpr int col_of(int sq) { return sq % kFiles; }
 constexpr int square(int col, int row) { return row * kFiles + col; }
 
-// A move in 16 bits: to (6), from (6), captured type + 1 (4).
+// What undo() needs that the move does not say: the piece code the move took (0 for none).
+struct Undo {
+    uint8_t captured = 0;
+};
+
+// A move in 12 bits: to (6), from (6). What it captures is written into the caller's Undo record by play().
 struct Move {
     uint16_t v;  // left uninitialised by default so move lists cost nothing to create; Move{} is "no move"
-    static constexpr Move make(int from, int to, int captured_plus1) {
-        return Move{uint16_t(to | from << 6 | captured_plus1 << 12)};
-    }
+    static constexpr Move make(int from, int to) { return Move{uint16_t(to | from << 6)}; }
     constexpr int to() const { return v & 63; }
     constexpr int from() const { return (v >> 6) & 63; }
-    constexpr int captured_plus1() const { return v >> 12; }
     constexpr bool is_null() const { return v == 0; }
     friend constexpr bool operator==(Move, Move) = default;
 };
@@ -67,6 +69,7 @@ class Position;
 struct Jungle {
     using Position = jungle::Position;
     using Move = jungle::Move;
+    using Undo = jungle::Undo;
     static constexpr std::string_view name = "jungle";
     static constexpr std::string_view start_sfen = "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L b 1";
     static constexpr int files = 7, ranks = 9;
@@ -134,10 +137,12 @@ public:
         generate(list, true);
     }
 
-    void play(Move m) {
+    // Plays m, writing into u what undo(m, u) needs.
+    void play(Move m, Undo& u) {
         const Color us = stm_, them = ~us;
         const int from = m.from(), to = m.to();
         const uint8_t pc = board_[from];
+        u.captured = board_[to];
         if (const uint8_t cap = board_[to]) {
             occ_[them].reset(to);
             by_type_[them][code_type(cap)].reset(to);
@@ -153,7 +158,12 @@ public:
         stm_ = them;
         ++move_number_;
     }
-    void undo(Move m) {
+    // Plays m for good (no undo wanted).
+    void play(Move m) {
+        Undo u;
+        play(m, u);
+    }
+    void undo(Move m, const Undo& u) {
         const Color them = stm_, us = ~them;
         const int from = m.from(), to = m.to();
         const uint8_t pc = board_[to];
@@ -163,11 +173,10 @@ public:
         by_type_[us][code_type(pc)].set(from);
         by_type_[us][code_type(pc)].reset(to);
         key_ ^= tables.psq[pc][from] ^ tables.psq[pc][to] ^ tables.side;
-        if (const int cp1 = m.captured_plus1()) {
-            const uint8_t cap = piece_code(them, cp1 - 1);
+        if (const uint8_t cap = u.captured) {
             board_[to] = cap;
             occ_[them].set(to);
-            by_type_[them][cp1 - 1].set(to);
+            by_type_[them][code_type(cap)].set(to);
             key_ ^= tables.psq[cap][to];
         } else {
             board_[to] = 0;
@@ -176,8 +185,8 @@ public:
         --move_number_;
     }
 
-    bool is_capture(Move m) const { return m.captured_plus1() != 0; }
-    int captured_type(Move m) const { return m.captured_plus1() - 1; }
+    bool is_capture(Move m) const { return board_[m.to()] != 0; }
+    int captured_type(Move m) const { return code_type(board_[m.to()]); }
     template <class F>
     void for_each_captured(Move m, F&& f) const {
         if (is_capture(m)) f(captured_type(m));
@@ -231,10 +240,7 @@ private:
         for (int from : occ_[us]) {
             Bitboard to = targets(from, capt);
             if (tactical) to &= occ_[them] | tables.dens[them];
-            for (int sq : to) {
-                const uint8_t cap = board_[sq];
-                list.push(Move::make(from, sq, cap ? code_type(cap) + 1 : 0));
-            }
+            for (int sq : to) list.push(Move::make(from, sq));
         }
     }
 

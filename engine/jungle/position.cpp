@@ -190,7 +190,7 @@ Result<Move> Position::parse_move(std::string_view text) const {
     if (Outcome d = decided(); d != Outcome::Ongoing)
         return fail("the game is already over (" + std::string(outcome_name(d)) + " for the side to move)");
     if (!occ_[stm_].test(from)) return fail("no piece of the side to move on " + square_name(from));
-    if (targets(from).test(to)) return Move::make(from, to, board_[to] ? code_type(board_[to]) + 1 : 0);
+    if (targets(from).test(to)) return Move::make(from, to);
     // Say why not.
     const int type = code_type(board_[from]);
     const std::string piece = type_name(type);

@@ -20,7 +20,7 @@ void Position::add_piece_moves(MoveSink<Move>& list, uint64_t& n, int from, Bitb
             n += uint64_t(targets.count());
             return;
         }
-        for (int to : targets) list.push(Move::make(from, to, false, board_[to]));
+        for (int to : targets) list.push(Move::make(from, to, false));
         return;
     }
     const Color us = stm_;
@@ -32,8 +32,8 @@ void Position::add_piece_moves(MoveSink<Move>& list, uint64_t& n, int from, Bitb
         n += uint64_t(promoting.count() + (targets & ~dead).count());
         return;
     }
-    for (int to : promoting) list.push(Move::make(from, to, true, board_[to]));
-    for (int to : targets & ~dead) list.push(Move::make(from, to, false, board_[to]));
+    for (int to : promoting) list.push(Move::make(from, to, true));
+    for (int to : targets & ~dead) list.push(Move::make(from, to, false));
 }
 
 template <bool Count>
@@ -80,7 +80,7 @@ void Position::generate_all(MoveSink<Move>& list, uint64_t& n, const Bitboard& c
         for (int to : step_attacks(us, King, k) & ~occ_[us])
             if (attackers_to(to, them, without_king).none()) {
                 if constexpr (Count) ++n;
-                else list.push(Move::make(k, to, false, board_[to]));
+                else list.push(Move::make(k, to, false));
             }
         if (checkers.count() > 1) return;  // a double check: only the king can move
         const int c = checkers.lsb();
@@ -106,7 +106,7 @@ void Position::generate_all(MoveSink<Move>& list, uint64_t& n, const Bitboard& c
             for (int to : step_attacks(us, King, k) & ~occ_[us])
                 if (attackers_to(to, them, occ).none()) {
                     if constexpr (Count) ++n;
-                    else list.push(Move::make(k, to, false, board_[to]));
+                    else list.push(Move::make(k, to, false));
                 }
     }
     if (drop_targets.any()) add_drops<Count>(list, n, drop_targets);
@@ -133,7 +133,7 @@ void Position::tactical_moves(MoveSink<Move>& list) const {
     legal_moves(all);
     // Captures, and the promotions that change a piece most: pawns, bishops and rooks.
     for (const Move m : all)
-        if (m.captured() || (m.promotes() && (moving_type(m) == Pawn || moving_type(m) >= Bishop))) list.push(m);
+        if (is_capture(m) || (m.promotes() && (moving_type(m) == Pawn || moving_type(m) >= Bishop))) list.push(m);
 }
 
 bool Position::has_legal_move() const {
@@ -161,9 +161,10 @@ Move Position::mate_in_one() {
     if (ek == kNoKing) return Move{};
     const Bitboard occ = occupied();
     auto mates = [&](Move m) {
-        play(m);
+        Undo u;
+        play(m, u);
         const bool mate = in_check() && (own == kNoKing || attackers_to(own, them).none()) && !has_legal_move();
-        undo(m);
+        undo(m, u);
         return mate;
     };
     // checks[t]: the squares from which a piece of ours of type t attacks the enemy king (the reverse of its
@@ -195,9 +196,9 @@ Move Position::mate_in_one() {
         for (int to : cands) {
             const bool may_promote = promotable && (zone.test(from) || zone.test(to));
             if (may_promote)
-                if (const Move m = Move::make(from, to, true, board_[to]); mates(m)) return m;
+                if (const Move m = Move::make(from, to, true); mates(m)) return m;
             if (!dead.test(to))
-                if (const Move m = Move::make(from, to, false, board_[to]); mates(m)) return m;
+                if (const Move m = Move::make(from, to, false); mates(m)) return m;
         }
     }
     return Move{};

@@ -89,12 +89,12 @@ Result<Move> Position::parse_move(std::string_view text) const {
     const bool promo = read->promotes();
     const uint8_t pc = board_[from];
     if (!pc || color_of(pc) != stm_) return fail("no piece of the side to move on " + square_text(from));
-    const Move m = Move::make(from, to, promo, board_[to]);
+    const Move m = Move::make(from, to, promo);
     if (legal.contains(m)) return m;
     // A promotion the rules make compulsory may be written without '+'.
-    if (!promo && legal.contains(Move::make(from, to, true, board_[to]))) {
+    if (!promo && legal.contains(Move::make(from, to, true))) {
         const int t = type_of(pc), rr = relative_rank(stm_, to);
-        if (((t == Pawn || t == Lance) && rr == 0) || (t == Knight && rr <= 1)) return Move::make(from, to, true, board_[to]);
+        if (((t == Pawn || t == Lance) && rr == 0) || (t == Knight && rr <= 1)) return Move::make(from, to, true);
     }
     if (board_[to] && color_of(board_[to]) == stm_) return fail(square_text(to) + " holds a piece of the side to move");
     if (!(attacks_of(pc, from, occupied()).test(to))) return fail("the piece on " + square_text(from) + " cannot reach " + square_text(to));

@@ -50,6 +50,7 @@ using family::color_of;
 using family::piece;
 using family::type_of;
 using Move = family::DropMove<kSquares>;
+using family::Undo;
 
 // Shogi's pieces for the shared board core.
 struct Traits {
@@ -155,6 +156,7 @@ private:
 struct Shogi {
     using Position = shogi::Position;
     using Move = shogi::Move;
+    using Undo = family::Undo;
     static constexpr std::string_view name = "shogi";
     static constexpr std::string_view start_sfen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
     static constexpr int files = 9, ranks = 9;

@@ -176,7 +176,7 @@ void Position::pseudo_moves(MoveSink<Move>& list, bool tactical) const {
         for (int to : targets) {
             const bool promo = promotes && (zone.test(from) || zone.test(to));
             if (tactical && !board_[to] && !(promo && t == Falcon)) continue;
-            list.push(Move::make(from, to, promo, board_[to]));
+            list.push(Move::make(from, to, promo));
         }
     }
     if (tactical) return;
@@ -288,7 +288,7 @@ Result<Move> Position::parse_move(std::string_view text) const {
     const uint8_t pc = board_[from];
     if (!pc || color_of(pc) != us) return fail("no piece of the side to move on " + sq_text(from));
     // A promotion the rules make compulsory may be written without '+'.
-    if (!m.promotes() && legal.contains(Move::make(from, to, true, board_[to]))) return Move::make(from, to, true, board_[to]);
+    if (!m.promotes() && legal.contains(Move::make(from, to, true))) return Move::make(from, to, true);
     if (board_[to] && color_of(board_[to]) == us) return fail(sq_text(to) + " holds a piece of the side to move");
     if (!attacks_of(pc, from, occupied()).test(to)) return fail("the piece on " + sq_text(from) + " cannot reach " + sq_text(to));
     const int t = type_of(pc);

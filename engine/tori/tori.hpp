@@ -53,6 +53,7 @@ struct Traits {
 
 using Board = family::Board<Traits>;
 using Move = Board::Move;
+using family::Undo;
 using Bitboard = Board::Bitboard;
 using family::color_of;
 using family::piece;
@@ -109,6 +110,7 @@ Bitboard promotion_zone(Color c);
 struct Tori {
     using Position = tori::Position;
     using Move = tori::Move;
+    using Undo = family::Undo;
     static constexpr std::string_view name = "torishogi";
     static constexpr std::string_view start_sfen = "rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3/LPCKCPR b - 1";
     static constexpr int files = 7, ranks = 7;

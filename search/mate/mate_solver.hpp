@@ -97,9 +97,10 @@ private:
         }
         Position p = pos;
         for (const Move m : all) {
-            p.play(m);
+            typename G::Undo undo;
+            p.play(m, undo);
             if (p.in_check()) out.push(m);
-            p.undo(m);
+            p.undo(m, undo);
         }
     }
 
@@ -146,9 +147,10 @@ private:
         }
         std::vector<uint64_t> keys(moves.size());
         for (size_t i = 0; i < moves.size(); ++i) {
-            pos.play(moves[i]);
+            typename G::Undo undo;
+            pos.play(moves[i], undo);
             keys[i] = pos.key();
-            pos.undo(moves[i]);
+            pos.undo(moves[i], undo);
         }
         Entry node;
         std::vector<Entry> child(moves.size());  // the children's entries, read again on every pass
@@ -201,11 +203,12 @@ private:
                 c_dn = std::min(th_dn, beyond_second);
                 c_pn = th_pn >= kInfinite ? kInfinite : th_pn - node.pn + c.pn;
             }
-            pos.play(moves[best_i]);
+            typename G::Undo undo;
+            pos.play(moves[best_i], undo);
             path_.insert(keys[best_i]);
             search(pos, c_pn, c_dn, ply + 1, !attacker);
             path_.erase(keys[best_i]);
-            pos.undo(moves[best_i]);
+            pos.undo(moves[best_i], undo);
         }
         if (node.pn == 0 || !aborted_) store(key, node);
         return node;
@@ -224,9 +227,10 @@ private:
             int best = -1;
             int best_len = attacker ? INT32_MAX : -1;
             for (size_t i = 0; i < moves.size(); ++i) {
-                pos.play(moves[i]);
+                typename G::Undo undo;
+                pos.play(moves[i], undo);
                 const uint64_t k = pos.key();
-                pos.undo(moves[i]);
+                pos.undo(moves[i], undo);
                 uint16_t length = 0;
                 if (!proven(k, length) || seen.count(k)) continue;
                 const int len = length;

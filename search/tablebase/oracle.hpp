@@ -81,7 +81,8 @@ std::optional<std::vector<OracleMove<G>>> rank_moves(const typename G::Position&
     std::vector<OracleMove<G>> ranked;
     bool all_known = true;
     for (auto m : list) {
-        p.play(m);
+        typename G::Undo undo;
+        p.play(m, undo);
         visits.push_back({p.key(), p.in_check()});
         OracleMove<G> om{m, {}, false};
         bool known = true;
@@ -95,7 +96,7 @@ std::optional<std::vector<OracleMove<G>>> rank_moves(const typename G::Position&
             known = all_known = false;
         }
         visits.pop_back();
-        p.undo(m);
+        p.undo(m, undo);
         if (known) ranked.push_back(om);
     }
     std::stable_sort(ranked.begin(), ranked.end(), [](const OracleMove<G>& a, const OracleMove<G>& b) {

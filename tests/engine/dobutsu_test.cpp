@@ -79,13 +79,15 @@ TEST_CASE("incremental key and undo stay exact over random games") {
     for (int game = 0; game < 200; ++game) {
         Position p = Position::start();
         std::vector<std::pair<Position, Move>> trail;
+        std::vector<Undo> undos;  // the undo record of each move played
         for (int ply = 0; ply < 60; ++ply) {
             Moves list;
             p.legal_moves(list);
             if (list.empty()) break;
             Move m = list[rng.next() % list.size()];
             trail.emplace_back(p, m);
-            p.play(m);
+            undos.emplace_back();
+            p.play(m, undos.back());
             REQUIRE(p.key() == p.compute_key());
             // The SFEN of every position reads back to the same position.
             auto back = Position::from_sfen(p.sfen());
@@ -93,9 +95,10 @@ TEST_CASE("incremental key and undo stay exact over random games") {
             REQUIRE(back.value() == p);
         }
         while (!trail.empty()) {
-            p.undo(trail.back().second);
+            p.undo(trail.back().second, undos.back());
             REQUIRE(p == trail.back().first);
             trail.pop_back();
+            undos.pop_back();
         }
     }
 }

@@ -96,22 +96,25 @@ TEST_CASE("jungle: keys, undo and position strings stay exact over random games"
     for (int game = 0; game < 100; ++game) {
         Position p = Position::start();
         std::vector<std::pair<Position, Move>> trail;
+        std::vector<Undo> undos;  // the undo record of each move played
         for (int ply = 0; ply < 120; ++ply) {
             Moves list;
             p.legal_moves(list);
             if (list.empty()) break;
             const Move m = list[rng.next() % list.size()];
             trail.emplace_back(p, m);
-            p.play(m);
+            undos.emplace_back();
+            p.play(m, undos.back());
             REQUIRE(p.key() == p.compute_key());
             auto back = Position::from_sfen(p.sfen());
             REQUIRE_MESSAGE(back.ok(), back.error());
             REQUIRE(back.value() == p);
         }
         while (!trail.empty()) {
-            p.undo(trail.back().second);
+            p.undo(trail.back().second, undos.back());
             REQUIRE(p == trail.back().first);
             trail.pop_back();
+            undos.pop_back();
         }
     }
 }

@@ -124,9 +124,10 @@ TEST_CASE("shogi moves: pins, king safety and check evasions") {
         p.legal_moves(list);
         for (auto m : list)
             if (p.move_text(m) == "5g4f") {
-                p.play(m);
+                shogi::Undo undo;
+                p.play(m, undo);
                 CHECK(p.in_check());
-                p.undo(m);
+                p.undo(m, undo);
             }
     }
 }
@@ -310,9 +311,10 @@ TEST_CASE("shogi play/undo: keys and positions come back, keys match a fresh par
             const uint64_t key = p.key();
             REQUIRE(p.count_legal_moves() == list.size());  // counting agrees with generating
             for (auto m : list) {
-                p.play(m);
+                shogi::Undo undo;
+                p.play(m, undo);
                 CHECK(p.key() == pos(p.sfen()).key());
-                p.undo(m);
+                p.undo(m, undo);
                 REQUIRE(p.sfen() == before);
                 REQUIRE(p.key() == key);
             }

@@ -20,9 +20,10 @@ bool loses_within(typename G::Position& p, int plies) {
     if (list.empty()) return true;
     if (plies <= 0) return false;
     for (auto m : list) {
-        p.play(m);
+        typename G::Undo undo;
+        p.play(m, undo);
         const bool w = wins_within<G>(p, plies - 1);
-        p.undo(m);
+        p.undo(m, undo);
         if (!w) return false;
     }
     return true;
@@ -36,9 +37,10 @@ bool wins_within(typename G::Position& p, int plies) {
     MoveListOf<G> list;
     p.legal_moves(list);
     for (auto m : list) {
-        p.play(m);
+        typename G::Undo undo;
+        p.play(m, undo);
         const bool l = loses_within<G>(p, plies - 1);
-        p.undo(m);
+        p.undo(m, undo);
         if (l) return true;
     }
     return false;

@@ -168,7 +168,7 @@ TEST_CASE("mate scores are stored relative to the node and read back relative to
 
 TEST_CASE("transposition table: store, probe, replacement keeps the deeper entry, hashfull") {
     TranspositionTable<Move> tt(1);
-    const Move m = Move::make(7, 4, false, 1);
+    const Move m = Move::make(7, 4, false);
     tt.store(0x1234'5678'9ABC'DEF0ULL, 55, 10, m, 6, BoundExact);
     const auto* e = tt.probe(0x1234'5678'9ABC'DEF0ULL);
     REQUIRE(e != nullptr);
