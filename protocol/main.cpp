@@ -1,3 +1,13 @@
+#include <cstdio>
+#include <exception>
+
 #include "protocol/cli.hpp"
 
-int main(int argc, char** argv) { return menagerie::run_command_line(argc, argv); }
+int main(int argc, char** argv) {
+    try {
+        return menagerie::run_command_line(argc, argv);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "menagerie: internal error: %s\n", e.what());
+        return 1;
+    }
+}

@@ -154,7 +154,14 @@ public:
         searching_ = true;
         unbounded_ = limits.infinite || limits.ponder || (limits.mate_search && limits.mate == 0);
         worker_ = std::thread([this, limits, settings] {
-            const std::string last = run(limits, settings);
+            std::string last;
+            try {
+                last = run(limits, settings);
+            } catch (const std::exception& e) {
+                // A failure inside the search (a game generating more moves than its bound) still answers.
+                out_.error(std::string("search failed: ") + e.what());
+                last = limits.mate_search ? "checkmate nomate" : "bestmove resign";
+            }
             // Ready for the next command before the GUI can read the answer.
             searching_ = false;
             out_.line(last);

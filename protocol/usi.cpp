@@ -87,6 +87,16 @@ Engine::~Engine() {
 void Engine::wait() { session_->wait(); }
 
 bool Engine::command(std::string_view line) {
+    // A failure inside the engine (a game generating more moves than its bound) is reported, never fatal.
+    try {
+        return dispatch(line);
+    } catch (const std::exception& e) {
+        out_.error(std::string("internal error: ") + e.what());
+        return true;
+    }
+}
+
+bool Engine::dispatch(std::string_view line) {
     if (line.size() > kMaxLineLength) {
         out_.error("line of " + std::to_string(line.size()) + " bytes is longer than the limit of " +
                    std::to_string(kMaxLineLength) + "; ignored");

@@ -27,6 +27,7 @@ public:
     const Options& options() const { return options_; }
 
 private:
+    bool dispatch(std::string_view line);
     void usi();
     void setoption(const std::vector<std::string>& t);
     void go(const std::vector<std::string>& t);

@@ -1,0 +1,13 @@
+// The toy game's instantiation file: the whole engine stack compiled for Line.
+#include "protocol/game_entry.hpp"
+#include "tests/toy/engine/line/line.hpp"
+#include "tests/toy/eval/line/eval.hpp"
+
+namespace menagerie {
+
+const GameEntry& line_entry() {
+    static const GameEntry e = make_entry<line::Line>("Line (a one-rank toy game of the tests)");
+    return e;
+}
+
+}  // namespace menagerie
