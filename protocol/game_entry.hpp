@@ -46,7 +46,7 @@ GameEntry make_entry(std::string_view title) {
             e.options.push_back(o);
         }
     }
-    if constexpr (Load != nullptr)
+    if (Load != nullptr)
         e.options.push_back({std::string(kTablebaseOption), Option::Type::String, "auto", 0, 0, {}, ""});
     return e;
 }
