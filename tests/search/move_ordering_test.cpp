@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/engine/helpers.hpp"
 #include "engine/shogi/shogi.hpp"
 #include "eval/shogi/eval.hpp"
 #include "search/move_arena.hpp"
@@ -14,11 +15,7 @@ using namespace menagerie;
 using shogi::Shogi;
 
 namespace {
-shogi::Position pos(std::string_view sfen) {
-    auto p = shogi::Position::from_sfen(sfen);
-    REQUIRE_MESSAGE(p.ok(), p.error());
-    return p.value();
-}
+shogi::Position pos(std::string_view sfen) { return testing::position<Shogi>(std::string(sfen)); }
 }  // namespace
 
 TEST_CASE("move lists: a game that generates more moves than the bound gets a hard error in every build") {

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/engine/helpers.hpp"
 #include "bench/bench.hpp"
 #include "protocol/registry.hpp"
 #include "search/perft.hpp"
@@ -23,11 +24,7 @@ using line::Line;
 
 namespace {
 
-line::Position pos(std::string_view sfen) {
-    auto p = line::Position::from_sfen(sfen);
-    REQUIRE_MESSAGE(p.ok(), p.error());
-    return p.value();
-}
+line::Position pos(std::string_view sfen) { return testing::position<Line>(std::string(sfen)); }
 
 // Positions n plies ahead by copying positions (no undo), to check perft's play/undo path against.
 uint64_t count_by_copy(const line::Position& p, int depth) {
