@@ -194,11 +194,14 @@ private:
     }
 
     // Records the position reached at this ply (whether its side to move is in check is set on arrival).
-    void push_key(uint64_t k, int ply) {
+    // Once per node: inlined, with the growth of the line out of the way.
+    [[gnu::always_inline]] void push_key(uint64_t k, int ply) {
         const size_t idx = size_t(root_index_ + ply);
-        if (line_.size() <= idx) line_.resize(idx + 1);
+        if (line_.size() <= idx) [[unlikely]]
+            grow_line(idx + 1);
         line_[idx] = {k, false};
     }
+    [[gnu::noinline]] void grow_line(size_t size) { line_.resize(size); }
 
     Move* pv(int ply) { return pv_.data() + std::size_t(ply) * (kMaxPly + 1); }
     void update_pv(int ply, Move m) {

@@ -15,6 +15,11 @@ struct MoveOverflow : std::length_error {
                             " moves generated (the game's max_moves is too small)") {}
 };
 
+// Out of line and cold, so that push() stays a compare and a store that inlines into every generator.
+[[noreturn, gnu::cold, gnu::noinline]] inline void throw_move_overflow(std::size_t capacity) {
+    throw MoveOverflow(capacity);
+}
+
 template <class Move>
 class MoveSink {
 public:
@@ -24,7 +29,7 @@ public:
 
     void push(Move m) {
         if (size_ >= capacity_) [[unlikely]]
-            throw MoveOverflow(capacity_);
+            throw_move_overflow(capacity_);
         data_[size_++] = m;
     }
     void clear() { size_ = 0; }
@@ -39,6 +44,28 @@ public:
     const Move* begin() const { return data_; }
     const Move* end() const { return data_ + size_; }
     bool contains(Move m) const { return std::find(begin(), end(), m) != end(); }
+
+    // A generator's write position for its inner loops: it lives in a register, where a push through the sink
+    // loads and stores the sink's size each time (the compiler cannot prove that nothing else reads it).
+    // The same hard bound; the sink's size is set when the cursor goes out of scope.
+    class Cursor {
+    public:
+        explicit Cursor(MoveSink& sink)
+            : sink_(sink), at_(sink.data_ + sink.size_), end_(sink.data_ + sink.capacity_) {}
+        Cursor(const Cursor&) = delete;
+        Cursor& operator=(const Cursor&) = delete;
+        ~Cursor() { sink_.size_ = std::size_t(at_ - sink_.data_); }
+        void push(Move m) {
+            if (at_ == end_) [[unlikely]]
+                throw_move_overflow(sink_.capacity_);
+            *at_++ = m;
+        }
+
+    private:
+        MoveSink& sink_;
+        Move* at_;
+        Move* end_;
+    };
 
 protected:
     Move* data_;

@@ -286,6 +286,7 @@ private:
         const Color us = stm_;
         const Bitboard mine = occ_[us], theirs = occ_[~us];
         const Bitboard far = far_rank(us);
+        MoveSink<Move>::Cursor out(list);
         for (int from : mine) {
             const uint8_t pc = board_[from];
             const int t = code_type(pc);
@@ -298,14 +299,14 @@ private:
             }
             for (int to : targets) {
                 const bool promo = t == Chick && far.test(to);
-                list.push(Move::make(from, to, promo));
+                out.push(Move::make(from, to, promo));
             }
         }
         if constexpr (!Tactical) {
             const Bitboard empties = empty();
             for (int t = 0; t < kHandTypes; ++t)
                 if (hand_[us][t])
-                    for (int to : empties) list.push(Move::drop(t, to));
+                    for (int to : empties) out.push(Move::drop(t, to));
         }
     }
 

@@ -237,10 +237,11 @@ private:
     void generate(MoveSink<Move>& list, bool tactical) const {
         const Color us = stm_, them = ~us;
         const auto capt = capture_masks();
+        MoveSink<Move>::Cursor out(list);
         for (int from : occ_[us]) {
             Bitboard to = targets(from, capt);
             if (tactical) to &= occ_[them] | tables.dens[them];
-            for (int sq : to) list.push(Move::make(from, sq));
+            for (int sq : to) out.push(Move::make(from, sq));
         }
     }
 
