@@ -419,7 +419,10 @@ protected:
         return Move::make(from, to, promo);
     }
 
+    // 0 when ch names no type (promoted types have no letter of their own: letter() is 0 for them, which a
+    // NUL byte must not match).
     static int type_of_letter(char ch) {
+        if (!std::isalpha(static_cast<unsigned char>(ch))) return 0;
         const char upper = char(std::toupper(static_cast<unsigned char>(ch)));
         for (int t = 1; t < kTypes; ++t)
             if (V::letter(t) == upper) return t;

@@ -86,6 +86,10 @@ TEST_CASE("shogi SFEN: round trip, and bad positions refused with the reason") {
     bad("4k4/9/9/9/9/9/9/9/4K4 b 2K 1", "cannot be in hand");
     bad("4k4/9/9/9/9/9/9/9/4K4 b - x", "");
     bad("", "expected");
+    // Found by the SFEN fuzz target: a NUL byte was read as a promoted piece (promoted types have no letter).
+    bad(std::string("4k4/9/9/9/9/9/9/9/3") + '\0' + "K4 b - 1", "unknown piece");
+    bad(std::string("4k4/9/9/9/9/9/9/9/3+") + '\0' + "K4 b - 1", "");
+    bad(std::string("4k4/9/9/9/9/9/9/9/4K4 b ") + '\0' + " 1", "");
 }
 
 TEST_CASE("shogi moves: pins, king safety and check evasions") {

@@ -270,6 +270,9 @@ TEST_CASE("tori SFEN and move text: round trip and bad input") {
                             "3k3/7/7/3S3/3S3/3S3/3K3 b - 1",      // three swallows on a file
                             "3k3/7/7/7/7/7/3K3 b - 0"})           // move number
         CHECK_MESSAGE(!tori::Position::from_sfen(bad).ok(), bad);
+    // A NUL byte is no piece (the SFEN fuzz target found shogi reading it as a promoted piece).
+    CHECK_FALSE(tori::Position::from_sfen(std::string("3k3/7/7/7/7/7/2") + '\0' + "K3 b - 1").ok());
+    CHECK_FALSE(tori::Position::from_sfen(std::string("3k3/7/7/7/7/7/3K3 b ") + '\0' + " 1").ok());
     auto p = pos(kStart);
     for (const char* bad : {"", "4e", "4e4", "8e8d", "4e4d++", "4e4dx", "K*4d", "S*4d", "Q*4d", "4e4c", "4d4c"}) {
         auto m = p.parse_move(bad);
