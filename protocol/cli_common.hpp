@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "protocol/cli.hpp"
 #include "protocol/output.hpp"
 
 namespace menagerie {
@@ -17,6 +18,6 @@ int bad_usage(const std::string& why, const boost::program_options::options_desc
 std::optional<int> parse_options(const std::vector<std::string>& args,
                                  const boost::program_options::options_description& opts,
                                  boost::program_options::variables_map& vm);
-int match_command(const std::vector<std::string>& args);
+int match_command(const std::vector<std::string>& args, CommandMode mode);
 
 }  // namespace menagerie

@@ -42,11 +42,12 @@ std::string printable(std::string_view s, size_t max) {
     return r;
 }
 
-Engine::Engine(Output& out, const std::string& tablebase) : out_(out), seed_(std::random_device{}()) {
+Engine::Engine(Output& out, const std::string& tablebase, int hash_mb)
+    : out_(out), seed_(std::random_device{}()) {
     std::vector<std::string> names;
     for (const auto& g : games()) names.emplace_back(g.name);
     options_.add({"USI_Variant", Option::Type::Combo, std::string(default_game()), 0, 0, names, ""});
-    options_.add({"USI_Hash", Option::Type::Spin, "16", 1, kMaxHashMb, {}, ""});
+    options_.add({"USI_Hash", Option::Type::Spin, std::to_string(std::clamp<int64_t>(hash_mb, 1, kMaxHashMb)), 1, kMaxHashMb, {}, ""});
     // One search thread for now; the option is declared so GUIs and scripts can already set it.
     options_.add({"Threads", Option::Type::Spin, "1", 1, 1, {}, ""});
     options_.add({"USI_Ponder", Option::Type::Check, "false", 0, 0, {}, ""});

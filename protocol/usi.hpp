@@ -13,11 +13,13 @@
 namespace menagerie {
 
 constexpr size_t kMaxLineLength = 1 << 20;  // longer lines are refused whole
+constexpr int kDefaultHashMb = 16;
 
 class Engine {
 public:
-    // tablebase: the initial setting of the tablebase file option ("auto", "none" or a path).
-    explicit Engine(Output& out, const std::string& tablebase = "auto");
+    // tablebase: the initial setting of the tablebase file option ("auto", "none" or a path); hash_mb: the
+    // USI_Hash default (a test or fuzz harness that makes many engines asks for less).
+    explicit Engine(Output& out, const std::string& tablebase = "auto", int hash_mb = kDefaultHashMb);
     ~Engine();
     // Handles one line; returns false once `quit` has been handled.
     bool command(std::string_view line);

@@ -13,6 +13,11 @@ command -v make >/dev/null 2>&1 || need+=(make)
 if [ "${1:-}" = "--tests" ]; then
   command -v fairy-stockfish >/dev/null 2>&1 || [ -x /usr/games/fairy-stockfish ] || need+=(fairy-stockfish)
 fi
+# `setup.sh --fuzz`: clang and its libFuzzer runtime, for scripts/fuzz.sh.
+if [ "${1:-}" = "--fuzz" ]; then
+  command -v clang++ >/dev/null 2>&1 || need+=(clang)
+  compgen -G "/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a" >/dev/null || need+=(libclang-rt-14-dev)
+fi
 
 if [ ${#need[@]} -eq 0 ]; then
   exit 0

@@ -31,6 +31,10 @@ check perft-bad-depth 2 "Usage:" -- "$bin" perft --variant dobutsu --depth three
 check perft-depth-range 2 "--depth must be" -- "$bin" perft --variant dobutsu --depth 0
 check perft-unknown-variant 2 "unknown variant 'chess'" -- "$bin" perft --variant chess --depth 2
 check perft-unknown-option 2 "unrecognised option|unrecognized option" -- "$bin" perft --variant dobutsu --depth 2 --speed
+# Found by the command-line fuzz target: Boost looped for ever formatting an option that holds a placeholder.
+check option-placeholder 2 "unrecognised option '--%canonical_option%'" -- timeout 10 "$bin" bench --%canonical_option%
+check option-placeholder-match 2 "unrecognised option" -- timeout 10 "$bin" match --variant shogi --x%option%=1
+check value-placeholder 2 "a bad value for option '--depth'" -- timeout 10 "$bin" perft --variant shogi --depth %value%
 check perft-bad-sfen 2 "unknown piece 'x'" -- "$bin" perft --variant dobutsu --depth 2 --sfen "gxe/1c1/1C1/ELG b - 1"
 check perft-start 0 "^Nodes searched: 8122$" -- "$bin" perft --variant dobutsu --depth 5
 check perft-breakdown 0 "^2c2b: " -- "$bin" perft --variant dobutsu --depth 3

@@ -254,7 +254,7 @@ void print_result(const MatchConfig& c, const MatchResult& r, Output& out) {
 
 }  // namespace
 
-int match_command(const std::vector<std::string>& args) {
+int match_command(const std::vector<std::string>& args, CommandMode mode) {
     po::options_description opts("match options");
     opts.add_options()("variant", po::value<std::string>(), "game")(
         "engine", po::value<std::vector<std::string>>(), "an engine SPEC (two or more; see below)")(
@@ -408,6 +408,7 @@ int match_command(const std::vector<std::string>& args) {
         c.sprt = sprt;
     }
 
+    if (mode == CommandMode::CheckOnly) return 0;
     Output& out = stdout_output();
     auto r = g->match(c, out);
     if (!r) {

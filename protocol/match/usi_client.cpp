@@ -1,9 +1,9 @@
 #include "protocol/match/usi_client.hpp"
 
-#include <charconv>
 #include <thread>
 
 #include "engine/core/text.hpp"
+#include "protocol/match/engine_output.hpp"
 
 namespace menagerie {
 
@@ -11,11 +11,6 @@ using Clock = std::chrono::steady_clock;
 using std::chrono::milliseconds;
 
 namespace {
-std::vector<std::string> words(const std::string& line) {
-    std::vector<std::string> w;
-    for (std::string_view f : split_fields(line)) w.emplace_back(f);
-    return w;
-}
 milliseconds left_until(Clock::time_point deadline) {
     return std::max(milliseconds(0), std::chrono::duration_cast<milliseconds>(deadline - Clock::now()));
 }
@@ -79,12 +74,11 @@ std::optional<std::string> UsiEngine::wait_for(const std::string& token, millise
             return name_ + " did not answer '" + token + "' within " + std::to_string(timeout.count()) + " ms";
         if (r != EngineProcess::Read::Line)
             return describe_wait_failure(*process_, name_, r, "'" + token + "'", timeout);
-        const auto w = words(line);
-        if (w.empty()) continue;
-        if (token == "usiok" && w[0] == "id" && w.size() >= 3 && w[1] == "name")
-            id_name_ = line.substr(line.find("name") + 5);
-        if (token == "usiok" && w[0] == "option" && w.size() >= 3 && w[1] == "name") declared_.insert(w[2]);
-        if (w[0] == token) return std::nullopt;
+        const UsiLine l = read_usi_line(line);
+        if (token == "usiok" && l.kind == UsiLine::Kind::Id) id_name_ = l.text;
+        if (token == "usiok" && l.kind == UsiLine::Kind::Option) declared_.insert(l.text);
+        const auto w = split_fields(line);
+        if (!w.empty() && w[0] == token) return std::nullopt;
     }
 }
 
@@ -108,24 +102,11 @@ Result<EngineMove> UsiEngine::go(const Turn& turn, milliseconds timeout) {
     for (;;) {
         const auto r = process_->read_line(line, left_until(deadline));
         if (r != EngineProcess::Read::Line) return Error{describe_wait_failure(*process_, name_, r, "move", timeout)};
-        const auto w = words(line);
-        if (w.empty()) continue;
-        if (w[0] == "info") {
-            for (size_t i = 1; i + 2 < w.size(); ++i)
-                if (w[i] == "score") {
-                    int v = 0;
-                    const std::string& t = w[i + 2];
-                    const auto [ptr, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
-                    if (ec != std::errc() || ptr != t.data() + t.size()) break;
-                    if (w[i + 1] == "cp") result.score_cp = v;
-                    if (w[i + 1] == "mate") result.score_cp = v >= 0 ? 30000 - v : -30000 - v;
-                    break;
-                }
-            continue;
-        }
-        if (w[0] == "bestmove") {
-            if (w.size() < 2) return Error{"bestmove without a move"};
-            result.move = w[1];
+        const UsiLine l = read_usi_line(line);
+        if (l.kind == UsiLine::Kind::Info && l.score_cp) result.score_cp = l.score_cp;
+        if (l.kind == UsiLine::Kind::BestMoveWithout) return Error{"bestmove without a move"};
+        if (l.kind == UsiLine::Kind::BestMove) {
+            result.move = l.text;
             result.elapsed = std::chrono::duration_cast<milliseconds>(Clock::now() - t0);
             return result;
         }

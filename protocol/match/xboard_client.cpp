@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "engine/core/text.hpp"
+#include "protocol/match/engine_output.hpp"
 #include "protocol/match/usi_client.hpp"
 
 namespace menagerie {
@@ -16,36 +17,6 @@ using std::chrono::milliseconds;
 namespace {
 milliseconds left_until(Clock::time_point deadline) {
     return std::max(milliseconds(0), std::chrono::duration_cast<milliseconds>(deadline - Clock::now()));
-}
-bool parse_int(std::string_view t, int64_t& v) {
-    if (!t.empty() && t[0] == '+') t.remove_prefix(1);
-    const auto [ptr, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
-    return ec == std::errc() && ptr == t.data() + t.size();
-}
-// "feature a=1 b="x y" c=2" into name/value pairs.
-std::vector<std::pair<std::string, std::string>> parse_features(std::string_view line) {
-    std::vector<std::pair<std::string, std::string>> out;
-    size_t i = line.find("feature") + 7;
-    while (i < line.size()) {
-        while (i < line.size() && std::isspace((unsigned char)line[i])) ++i;
-        const size_t eq = line.find('=', i);
-        if (eq == std::string_view::npos) break;
-        std::string name(line.substr(i, eq - i));
-        i = eq + 1;
-        std::string value;
-        if (i < line.size() && line[i] == '"') {
-            const size_t close = line.find('"', i + 1);
-            value = std::string(line.substr(i + 1, (close == std::string_view::npos ? line.size() : close) - i - 1));
-            i = close == std::string_view::npos ? line.size() : close + 1;
-        } else {
-            size_t end = i;
-            while (end < line.size() && !std::isspace((unsigned char)line[end])) ++end;
-            value = std::string(line.substr(i, end - i));
-            i = end;
-        }
-        out.emplace_back(std::move(name), std::move(value));
-    }
-    return out;
 }
 // Seconds as XBoard's level command writes them: minutes, or minutes:seconds.
 std::string level_time(int64_t ms) {
@@ -128,6 +99,8 @@ Result<std::string> sfen_to_xboard_fen(const std::string& sfen) {
         for (char ch : f[2]) {
             if (std::isdigit((unsigned char)ch)) {
                 count = count * 10 + (ch - '0');
+                // No set has a thousand of one piece (the engine-output fuzz target found the overflow).
+                if (count > 999) return Error{"'" + std::string(f[2]) + "': a hand count above 999"};
                 continue;
             }
             hand.append(size_t(std::max(count, 1)), ch);
@@ -178,7 +151,7 @@ Result<std::unique_ptr<XboardEngine>> XboardEngine::start(const EngineSpec& spec
             break;
         if (w.empty() || w[0] != "feature") continue;
         bool done = false;
-        for (auto& [name, value] : parse_features(line)) {
+        for (auto& [name, value] : read_xboard_features(line)) {
             static const char* known[] = {"setboard", "usermove", "ping", "variants", "myname", "done", "sigint",
                                           "sigterm", "time", "draw", "reuse", "analyze", "colors", "san", "name",
                                           "memory", "smp", "option", "debug", "pause", "nps", "exclude", "highlight"};
@@ -310,29 +283,18 @@ Result<EngineMove> XboardEngine::go(const Turn& turn, milliseconds timeout) {
     for (;;) {
         const auto r = process_->read_line(line, left_until(deadline));
         if (r != EngineProcess::Read::Line) return Error{describe_wait_failure(*process_, name_, r, "move", timeout)};
-        const auto w = split_fields(line);
-        if (w.empty()) continue;
+        const XboardLine l = read_xboard_line(line, last_sent_);
         std::string move;
-        if (w[0] == "move" && w.size() >= 2) {
-            move = std::string(w[1]);
-        } else if (w.size() >= 3 && w[0].back() == '.' && w[1] == "...") {
-            move = std::string(w[2]);  // the xshogi dialect: "12. ... 7g7f"
-        } else if (w[0] == "1-0" || w[0] == "0-1" || w[0] == "1/2-1/2") {
+        switch (l.kind) {
+            case XboardLine::Kind::Move: move = l.text; break;
+            case XboardLine::Kind::Resign: move = "resign"; break;
             // A result instead of a move: the engine thinks the game is over, which our rules do not say (we
             // only ask for a move in a game that goes on).
-            return Error{"claimed the game over ('" + line + "') where the rules go on"};
-        } else if (w[0] == "resign" || (w.size() >= 2 && w[1] == "resigns")) {
-            move = "resign";
-        } else if ((line.rfind("Illegal move", 0) == 0 || line.rfind("Error", 0) == 0) && !last_sent_.empty() &&
-                   line.find(last_sent_) != std::string::npos) {
+            case XboardLine::Kind::Result: return Error{"claimed the game over ('" + line + "') where the rules go on"};
             // It refused a move our rules allow (its rules differ, or it thought the game over).
-            return Error{"rejected the legal move " + moves.back() + ": " + line};
-        } else if (int64_t depth = 0, score = 0; w.size() >= 4 && parse_int(w[0], depth) && parse_int(w[1], score)) {
-            // Thinking output: ply score time nodes pv. Mate scores are 100000 + n or thereabouts.
-            result.score_cp = int(std::clamp<int64_t>(score, -30000, 30000));
-            continue;
-        } else {
-            continue;
+            case XboardLine::Kind::Refusal: return Error{"rejected the legal move " + moves.back() + ": " + line};
+            case XboardLine::Kind::Thinking: result.score_cp = l.score_cp; continue;
+            case XboardLine::Kind::Other: continue;
         }
         result.elapsed = std::chrono::duration_cast<milliseconds>(Clock::now() - t0);
         if (move == "resign") {

@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <istream>
 #include <optional>
 #include <string>
 #include <vector>
@@ -54,6 +55,10 @@ std::optional<std::string> write_tablebase(const std::string& path, const Solved
 class Tablebase final : public Oracle<Dobutsu> {
 public:
     static Result<std::shared_ptr<const Tablebase>> load(const std::string& path);
+    // The same from a stream of `size` bytes; `name` is what the errors call it. Every field is checked before
+    // it is used, so any bytes give either a table whose probes stay inside it or an error (the fuzz target
+    // tablebase_fuzz holds this).
+    static Result<std::shared_ptr<const Tablebase>> read(std::istream& in, uint64_t size, const std::string& name);
 
     // The value of a position under our rules (try decided after the reply, the capture counted as a ply):
     // nullopt when the position is not in the table (not reachable from the table's root).

@@ -1,0 +1,102 @@
+// Writes the seed corpora of the fuzz targets into DIR/<target>/, from what the tests and the engine already
+// hold: every game's start and bench positions with their legal moves, USI sessions and command lines like
+// those of the protocol tests, engine output as Fairy-Stockfish, HaChu and gnushogi print it, and a small
+// Dobutsu table solved here. Usage: make_seeds DIR
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "fuzz/fuzz_check.hpp"
+#include "search/tablebase/dobutsu_tablebase.hpp"
+
+using namespace menagerie;
+namespace fs = std::filesystem;
+
+namespace {
+
+int counter = 0;
+void put(const fs::path& dir, const std::string& bytes) {
+    fs::create_directories(dir);
+    std::ofstream(dir / ("seed-" + std::to_string(++counter)), std::ios::binary) << bytes;
+}
+
+template <Game G>
+void game_seeds(const fs::path& dir, char pick) {
+    std::vector<std::string> sfens = {std::string(G::start_sfen)};
+    for (auto s : G::bench_positions) sfens.emplace_back(s);
+    for (const auto& sfen : sfens) {
+        put(dir / "sfen_fuzz", std::string(1, pick) + sfen);
+        auto pos = G::Position::from_sfen(sfen);
+        if (!pos) continue;
+        MoveListOf<G> moves;
+        pos.value().legal_moves(moves);
+        for (size_t i = 0; i < moves.size(); i += 7)
+            put(dir / "move_fuzz", std::string(1, pick) + sfen + "\n" + pos.value().move_text(moves[i]));
+        if (!moves.empty()) {
+            const std::string m = pos.value().move_text(moves[0]);
+            put(dir / "usi_fuzz", "setoption name USI_Variant value " + std::string(G::name) + "\nisready\nposition sfen " +
+                                      sfen + " moves " + m + "\ngo depth 2\nd\nposition startpos moves " + m +
+                                      "\ngo nodes 100\ngo mate 1000\nstop\n");
+        }
+    }
+    put(dir / "cli_fuzz", "perft\n--variant\n" + std::string(G::name) + "\n--depth\n2\n--sfen\n" + sfens.back());
+    put(dir / "cli_fuzz", "selfplay\n--variant\n" + std::string(G::name) + "\n--a\nbeginner,depth=2\n--b\nskill=3\n--games\n4");
+    put(dir / "cli_fuzz", "match\n--variant\n" + std::string(G::name) +
+                              "\n--engine\ncmd=menagerie name=a\n--engine\ncmd=fairy-stockfish proto=usi tc=movetime=50\n"
+                              "--tc\nbyoyomi=100\n--openings\nplies=4\nbalance=200\n--sprt\nelo0=0\nelo1=5\n--resign\nmoves=3\nscore=900");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc != 2) {
+        std::cerr << "usage: make_seeds DIR\n";
+        return 2;
+    }
+    const fs::path dir = argv[1];
+    game_seeds<shogi::Shogi>(dir, 0);
+    game_seeds<tori::Tori>(dir, 1);
+    game_seeds<dobutsu::Dobutsu>(dir, 2);
+    game_seeds<jungle::Jungle>(dir, 3);
+
+    for (const char* s : {
+             "usi\nsetoption name USI_Hash value 1\nsetoption name MultiPV value 3\nisready\nusinewgame\nposition startpos\ngo btime 1000 wtime 1000 byoyomi 100\nquit\n",
+             "position sfen 4k4/9/9/9/9/9/9/9/4K4 b 0P 1\nposition startpos moves 7g7f 3c3d 8h2b+\ngo movetime 9999999999999\ngo depth movetime 50\ngo searchmoves 7g7f zz 2g2f\n",
+             "setoption name USI_Ponder value 1\nposition startpos\ngo ponder btime 100 wtime 100\nponderhit\nstop\ngo infinite\nstop\n",
+             "setoption name Skill_Level value 3\nsetoption name USI_LimitStrength value true\nsetoption name USI_Elo value 1200\nposition startpos\ngo nodes 500\n",
+             "setoption name EnteringKingRule value 27Point\nsetoption name USI_Variant value dobutsu\nposition startpos moves 2c2b\nperft 3\nd\ngameover win\n",
+             "go\nposition\nposition sfen\nposition startpos moves\nsetoption\nsetoption name\nsetoption name Nothing value 3\n\x01\x7f\n"})
+        put(dir / "usi_fuzz", s);
+
+    for (const char* s : {"", "--help", "--version", "bench\n--depth\n2", "bench\n--variant\nzz", "perft\n--depth\n0",
+                          "solve\ndobutsu\n--no-drops\n--threads\n2\n--root\n1l1/1c1/1C1/1L1 b - 1", "--tablebase\nnone",
+                          "match\n--help", "match\n--variant\nshogi\n--engine\ncmd=a\n--engine\ncmd=b proto=xboard\n--tc\n40/60+1",
+                          "selfplay\n--variant\ndobutsu\n--terms"})
+        put(dir / "cli_fuzz", s);
+
+    for (const char* s : {
+             "7g7f\ninfo depth 10 seldepth 12 score cp 35 nodes 12345 nps 100000 time 123 pv 7g7f 3c3d\nbestmove 7g7f ponder 3c3d\n",
+             "\ninfo score mate -3 pv 5e5d\ninfo score mate 0\nbestmove resign\nbestmove\nid name Fairy-Stockfish 11.1\noption name USI_Variant type combo default shogi var shogi\n",
+             "e2e4\nfeature ping=1 setboard=1 usermove=1 variants=\"shogi,chu,dai\" myname=\"HaChu 0.21\" done=1\nmove e2e4\n 12 35 100 12345 e2e4 e7e5\n",
+             "a1b2\n12. ... 7g7f\nIllegal move: a1b2\nError (unknown command): a1b2\nresign\nWhite resigns\n1-0 {Black mates}\nmove P@e5\nmove h8h9+\n",
+             "x\nlnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\n3/1l1/1L1/3 b Cc 5\nl5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L b 1\n"})
+        put(dir / "engine_output_fuzz", s);
+
+    // A Dobutsu table small enough to mutate: the subgame without drops from two lions and two chicks.
+    dobutsu::SolveOptions so;
+    so.threads = 1;
+    so.drops = false;
+    const auto root = dobutsu::Position::from_sfen("1l1/1c1/1C1/1L1 b - 1").value();
+    so.roots.push_back(dobutsu::packed::from_position(root));
+    dobutsu::SolvedSet set;
+    const auto summary = dobutsu::solve_dobutsu(so, set);
+    fs::create_directories(dir / "tablebase_fuzz");
+    if (auto e = dobutsu::write_tablebase((dir / "tablebase_fuzz" / "small.mtb").string(), set, summary, root.sfen(), false)) {
+        std::cerr << "make_seeds: " << *e << "\n";
+        return 1;
+    }
+    std::cout << "seeds written to " << dir.string() << "\n";
+    return 0;
+}

@@ -1,0 +1,113 @@
+#include "protocol/match/engine_output.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cstdint>
+
+#include "engine/core/text.hpp"
+
+namespace menagerie {
+
+namespace {
+bool read_int(std::string_view t, int64_t& v) {
+    if (!t.empty() && t[0] == '+') t.remove_prefix(1);
+    const auto [ptr, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+    return ec == std::errc() && ptr == t.data() + t.size();
+}
+int clamp_score(int64_t v) { return int(std::clamp<int64_t>(v, -kScoreLimit, kScoreLimit)); }
+}  // namespace
+
+UsiLine read_usi_line(std::string_view line) {
+    const auto w = split_fields(line);
+    UsiLine r;
+    if (w.empty()) return r;
+    if (w[0] == "id" && w.size() >= 3 && w[1] == "name") {
+        r.kind = UsiLine::Kind::Id;
+        r.text = std::string(line.substr(size_t(w[2].data() - line.data())));
+        return r;
+    }
+    if (w[0] == "option" && w.size() >= 3 && w[1] == "name") {
+        r.kind = UsiLine::Kind::Option;
+        r.text = std::string(w[2]);
+        return r;
+    }
+    if (w[0] == "info") {
+        r.kind = UsiLine::Kind::Info;
+        for (size_t i = 1; i + 2 < w.size(); ++i)
+            if (w[i] == "score") {
+                int64_t v = 0;
+                if (!read_int(w[i + 2], v) || w[i + 2][0] == '+') break;
+                if (w[i + 1] == "cp") r.score_cp = clamp_score(v);
+                // mate n: the side to move mates in n plies (n < 0: is mated); -0 is a mate against it. A
+                // distance beyond kMateDistanceLimit counts as that, so a mate always outranks any centipawns.
+                if (w[i + 1] == "mate") {
+                    const int64_t n = std::abs(std::clamp<int64_t>(v, -kMateDistanceLimit, kMateDistanceLimit));
+                    const bool mated = v < 0 || w[i + 2][0] == '-';
+                    r.score_cp = mated ? -kScoreLimit + int(n) : kScoreLimit - int(n);
+                }
+                break;
+            }
+        return r;
+    }
+    if (w[0] == "bestmove") {
+        r.kind = w.size() >= 2 ? UsiLine::Kind::BestMove : UsiLine::Kind::BestMoveWithout;
+        if (w.size() >= 2) r.text = std::string(w[1]);
+    }
+    return r;
+}
+
+XboardLine read_xboard_line(std::string_view line, std::string_view last_sent) {
+    const auto w = split_fields(line);
+    XboardLine r;
+    if (w.empty()) return r;
+    int64_t depth = 0, score = 0;
+    if (w[0] == "move" && w.size() >= 2) {
+        r.kind = XboardLine::Kind::Move;
+        r.text = std::string(w[1]);
+    } else if (w.size() >= 3 && w[0].back() == '.' && w[1] == "...") {
+        r.kind = XboardLine::Kind::Move;  // the xshogi dialect: "12. ... 7g7f"
+        r.text = std::string(w[2]);
+    } else if (w[0] == "1-0" || w[0] == "0-1" || w[0] == "1/2-1/2") {
+        r.kind = XboardLine::Kind::Result;
+    } else if (w[0] == "resign" || (w.size() >= 2 && w[1] == "resigns")) {
+        r.kind = XboardLine::Kind::Resign;
+    } else if ((line.rfind("Illegal move", 0) == 0 || line.rfind("Error", 0) == 0) && !last_sent.empty() &&
+               line.find(last_sent) != std::string_view::npos) {
+        r.kind = XboardLine::Kind::Refusal;
+    } else if (w.size() >= 4 && read_int(w[0], depth) && read_int(w[1], score)) {
+        // Thinking output: ply score time nodes pv. Mate scores are 100000 + n or thereabouts.
+        r.kind = XboardLine::Kind::Thinking;
+        r.score_cp = clamp_score(score);
+    }
+    return r;
+}
+
+std::vector<std::pair<std::string, std::string>> read_xboard_features(std::string_view line) {
+    std::vector<std::pair<std::string, std::string>> out;
+    const size_t at = line.find("feature");
+    if (at == std::string_view::npos) return out;
+    size_t i = at + 7;
+    while (i < line.size()) {
+        while (i < line.size() && std::isspace((unsigned char)line[i])) ++i;
+        const size_t eq = line.find('=', i);
+        if (eq == std::string_view::npos) break;
+        std::string name(line.substr(i, eq - i));
+        i = eq + 1;
+        std::string value;
+        if (i < line.size() && line[i] == '"') {
+            const size_t close = line.find('"', i + 1);
+            value = std::string(line.substr(i + 1, (close == std::string_view::npos ? line.size() : close) - i - 1));
+            i = close == std::string_view::npos ? line.size() : close + 1;
+        } else {
+            size_t end = i;
+            while (end < line.size() && !std::isspace((unsigned char)line[end])) ++end;
+            value = std::string(line.substr(i, end - i));
+            i = end;
+        }
+        out.emplace_back(std::move(name), std::move(value));
+    }
+    return out;
+}
+
+}  // namespace menagerie

@@ -1,0 +1,56 @@
+// The match runner's reading of engine output lines (protocol/match/engine_output.hpp) and the position
+// translation for XBoard engines, including what the engine-output fuzz target found.
+#include <doctest/doctest.h>
+
+#include "protocol/match/engine_client.hpp"
+#include "protocol/match/engine_output.hpp"
+
+using namespace menagerie;
+
+TEST_CASE("engine output: USI lines") {
+    auto u = read_usi_line("info depth 3 score cp -45 nodes 100 pv 7g7f");
+    CHECK(u.kind == UsiLine::Kind::Info);
+    CHECK(u.score_cp == -45);
+    CHECK(read_usi_line("info score mate 3 pv 2c2b").score_cp == 29997);
+    CHECK(read_usi_line("info score mate -3 pv 2c2b").score_cp == -29997);
+    CHECK(read_usi_line("info score mate -0").score_cp == -30000);
+    // Out-of-range numbers land inside the runner's range (an int's extremes used to overflow).
+    CHECK(read_usi_line("info score mate -2147483648").score_cp == -30000 + 10000);
+    CHECK(read_usi_line("info score mate 9223372036854775807").score_cp == 30000 - 10000);
+    CHECK(read_usi_line("info score cp 99999999").score_cp == 30000);
+    CHECK_FALSE(read_usi_line("info score cp 99999999999999999999").score_cp);
+    CHECK_FALSE(read_usi_line("info score cp x").score_cp);
+    auto b = read_usi_line("bestmove 7g7f ponder 3c3d");
+    CHECK(b.kind == UsiLine::Kind::BestMove);
+    CHECK(b.text == "7g7f");
+    CHECK(read_usi_line("bestmove").kind == UsiLine::Kind::BestMoveWithout);
+    CHECK(read_usi_line("id name Fairy-Stockfish 11.1").text == "Fairy-Stockfish 11.1");
+    CHECK(read_usi_line("option name USI_Variant type combo").text == "USI_Variant");
+    CHECK(read_usi_line("").kind == UsiLine::Kind::Other);
+}
+
+TEST_CASE("engine output: XBoard lines and features") {
+    CHECK(read_xboard_line("move e2e4", "").text == "e2e4");
+    CHECK(read_xboard_line("12. ... 7g7f", "").text == "7g7f");
+    CHECK(read_xboard_line("1-0 {Black mates}", "").kind == XboardLine::Kind::Result);
+    CHECK(read_xboard_line("White resigns", "").kind == XboardLine::Kind::Resign);
+    CHECK(read_xboard_line("Illegal move: a1b2", "a1b2").kind == XboardLine::Kind::Refusal);
+    CHECK(read_xboard_line("Illegal move: a1b2", "").kind == XboardLine::Kind::Other);
+    auto t = read_xboard_line(" 9 100050 120 33333 a1b2", "");
+    CHECK(t.kind == XboardLine::Kind::Thinking);
+    CHECK(t.score_cp == 30000);
+    const auto f = read_xboard_features("feature ping=1 variants=\"shogi,chu\" myname=\"HaChu 0.21\" done=1");
+    REQUIRE(f.size() == 4);
+    CHECK(f[1].second == "shogi,chu");
+    CHECK(f[2].second == "HaChu 0.21");
+    CHECK(read_xboard_features("no features here").empty());
+}
+
+TEST_CASE("engine output: SFEN to XBoard FEN") {
+    CHECK(sfen_to_xboard_fen("3/1l1/1L1/3 b 2Cc 5").value() == "3/1l1/1L1/3[CCc] w - - 0 5");
+    // Found by the engine-output fuzz target: a long hand count overflowed an int (and asked for a string of
+    // that many letters).
+    auto big = sfen_to_xboard_fen("3/1l1/1L1/3 b 6666666666C 5");
+    REQUIRE_FALSE(big.ok());
+    CHECK(big.error().find("above 999") != std::string::npos);
+}
