@@ -4,11 +4,11 @@
 #   scripts/fuzz.sh [--time SECONDS] [--runs N] [--smoke] [TARGET...]
 #
 # Each target (default: all of them) first replays its regression inputs (fuzz/regressions/TARGET/: inputs
-# that once broke an invariant), then fuzzes for --time seconds (default 60) or --runs executions, whichever
-# comes first, from its corpus (build/fuzz/corpus/TARGET, kept between runs) and the seeds make_seeds writes.
+# that once broke an invariant), then fuzzes for --time seconds (default 60), or for --runs executions, from
+# its corpus (build/fuzz/corpus/TARGET, kept between runs) and the seeds make_seeds writes.
 # --smoke: 5 seconds each (what CI runs, so that the targets keep compiling and passing).
-# An input that breaks an invariant, crashes or runs for over 60 s is saved in build/fuzz/findings/TARGET/ and the script exits 1.
-# Logs: build/fuzz/logs/TARGET.log.
+# An input that breaks an invariant, crashes or runs for over 60 s is saved in build/fuzz/findings/TARGET/
+# and the script exits 1. Each run writes a log to build/fuzz/logs/TARGET.log
 set -euo pipefail
 cd "$(dirname "$0")/.."
 all=(sfen_fuzz move_fuzz usi_fuzz cli_fuzz tablebase_fuzz engine_output_fuzz)
@@ -18,7 +18,7 @@ while [ $# -gt 0 ]; do
     --time) time="$2"; shift 2 ;;
     --runs) runs="$2"; time=0; shift 2 ;;
     --smoke) time=5; shift ;;
-    -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "fuzz: unknown option '$1'" >&2; exit 2 ;;
     *) [[ " ${all[*]} " == *" $1 "* ]] || { echo "fuzz: unknown target '$1' (${all[*]})" >&2; exit 2; }
        targets+=("$1"); shift ;;
