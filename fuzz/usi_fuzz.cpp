@@ -3,8 +3,8 @@
 // every `go` gets exactly one answer (bestmove or checkmate), and a bestmove is a legal move of the position
 // searched (or resign/win); nothing crashes or hangs.
 // The harness keeps runs short and local: a search still running 10 ms after its `go` is sent `stop`; it
-// leaves out `bench`, a `perft` deeper than 2, a hash above 64 MB and the tablebase file option (the file
-// reader has its own target).
+// leaves out `bench`, a `perft` (or `go perft`) deeper than 2, a hash above 64 MB and the tablebase file
+// option (the file reader has its own target).
 #include <algorithm>
 #include <chrono>
 #include <condition_variable>
@@ -62,7 +62,7 @@ std::string lower(std::string s) {
 bool skipped(const std::vector<std::string>& w) {
     if (w.empty()) return false;
     if (w[0] == "bench") return true;
-    if (w[0] == "perft")
+    if (w[0] == "perft" || (w[0] == "go" && w.size() >= 2 && w[1] == "perft"))
         for (size_t i = 1; i < w.size(); ++i)
             if (std::all_of(w[i].begin(), w[i].end(), ::isdigit) && (w[i].size() > 1 || w[i][0] > '2')) return true;
     if (w[0] == "setoption") {
@@ -128,7 +128,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             }
             continue;
         }
-        if (cmd == "go") {
+        // `go perft N` is the perft command (a debugging extension, as in other engines), not a search.
+        if (cmd == "go" && !(w.size() >= 2 && w[1] == "perft")) {
             const std::string game(engine.session().game());
             const bool had = engine.session().has_position();
             const std::string sfen = had ? engine.session().sfen() : "";
