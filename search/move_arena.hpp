@@ -25,10 +25,11 @@ public:
     // its own frame. Leaving the scope releases the room.
     class Frame {
     public:
-        explicit Frame(MoveArena& arena)
+        // Inlined into the search: a call per node costs the cheap-node games about one percent.
+        [[gnu::always_inline]] explicit Frame(MoveArena& arena)
             : arena_(arena), chunk_(arena.chunk_), top_(arena.top_), sink_(arena.room(), arena.bound_),
               scores_(arena.chunks_[arena.chunk_].scores.get() + arena.top_) {}
-        ~Frame() {
+        [[gnu::always_inline]] ~Frame() {
             arena_.chunk_ = chunk_;
             arena_.top_ = top_;
         }
@@ -61,12 +62,14 @@ private:
         chunks_.push_back({std::make_unique<Move[]>(chunk_size_), std::make_unique<int[]>(chunk_size_)});
     }
     // Room for bound_ moves at the top, moving to the next chunk when this one has less.
-    Move* room() {
-        if (chunk_size_ - top_ < bound_) {
-            if (++chunk_ == chunks_.size()) add_chunk();
-            top_ = 0;
-        }
+    [[gnu::always_inline]] Move* room() {
+        if (chunk_size_ - top_ < bound_) [[unlikely]]
+            next_chunk();
         return chunks_[chunk_].moves.get() + top_;
+    }
+    [[gnu::noinline]] void next_chunk() {
+        if (++chunk_ == chunks_.size()) add_chunk();
+        top_ = 0;
     }
 
     std::size_t bound_;
