@@ -10,9 +10,11 @@
 //   4. quiet moves by history;
 //   5. the captures that lose material.
 //
-// One pass scores every move into its stage's band (nothing is sorted then). The first few moves are found
-// by selection, one pass each; a node that goes on past them (an all-node, which will try most moves) checks
-// its remaining captures and sorts the rest once, so a node never costs O(n^2).
+// Each stage scores its moves when it is reached: the table's move needs no score; the captures are scored
+// (MVV-LVA) and picked by selection when the table's move has not refuted the node; the quiets are scored by
+// killers and history only once the captures are done. In the last stage the first few moves are found by
+// selection, one pass each; a node that goes on past them (an all-node, which will try most moves) sorts the
+// rest once, so a node never costs O(n^2).
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -52,24 +54,79 @@ public:
     // Inlined into the search (a call per node and per move costs the cheap-node games several percent).
     [[gnu::always_inline]] MovePicker(const Position& pos, Move* moves, int* scores, std::size_t n, Move tt_move,
                                       const Move* killers, const int* history, Scratch& scratch)
-        : pos_(pos), moves_(moves), scores_(scores), n_(n), scratch_(scratch.sorting) {
-        for (std::size_t i = 0; i < n_; ++i) {
-            const Move m = moves_[i];
-            if (m == tt_move)
-                scores_[i] = kTable;
-            else if (pos_.is_capture(m))
-                scores_[i] = kUncheckedCapture + mvv_lva(m);
-            else if (m == killers[0])
-                scores_[i] = kKiller + 1;
-            else if (m == killers[1])
-                scores_[i] = kKiller;
-            else
-                scores_[i] = history[pos_.history_index(m)];
+        : pos_(pos), moves_(moves), scores_(scores), n_(n), tt_move_(tt_move), killers_(killers), history_(history),
+          scratch_(scratch.sorting) {}
+
+    // The next move to try, or Move{} when none is left. Each stage scores its moves only when it is reached:
+    // a node refuted by the table's move scores nothing, one refuted by a capture never scores its quiets.
+    [[gnu::always_inline]] Move next() {
+        for (;;) {
+            switch (stage_) {
+                case Stage::Table:
+                    stage_ = Stage::CaptureSetup;
+                    if (!tt_move_.is_null())
+                        for (std::size_t i = 0; i < n_; ++i)
+                            if (moves_[i] == tt_move_) {
+                                std::swap(moves_[0], moves_[i]);
+                                scores_[0] = last_score_ = kTable;
+                                cur_ = 1;
+                                return moves_[0];
+                            }
+                    break;
+                case Stage::CaptureSetup:
+                    stage_ = Stage::Captures;
+                    captures_end_ = cur_;
+                    for (std::size_t i = cur_; i < n_; ++i)
+                        if (pos_.is_capture(moves_[i])) {
+                            std::swap(moves_[i], moves_[captures_end_]);
+                            scores_[captures_end_] = kUncheckedCapture + mvv_lva(moves_[captures_end_]);
+                            ++captures_end_;
+                        }
+                    quiets_from_ = captures_end_;
+                    break;
+                case Stage::Captures:
+                    while (cur_ < captures_end_) {
+                        std::size_t best = cur_;
+                        for (std::size_t j = cur_ + 1; j < captures_end_; ++j)
+                            if (scores_[j] > scores_[best]) best = j;
+                        std::swap(moves_[cur_], moves_[best]);
+                        std::swap(scores_[cur_], scores_[best]);
+                        if (losing(moves_[cur_])) {  // to stage 5: out of the capture region
+                            scores_[cur_] += kLosingCapture - kUncheckedCapture;
+                            --captures_end_;
+                            std::swap(moves_[cur_], moves_[captures_end_]);
+                            std::swap(scores_[cur_], scores_[captures_end_]);
+                            continue;
+                        }
+                        last_score_ = scores_[cur_];
+                        return moves_[cur_++];
+                    }
+                    stage_ = Stage::Rest;
+                    for (std::size_t i = quiets_from_; i < n_; ++i) {
+                        const Move m = moves_[i];
+                        if (m == killers_[0])
+                            scores_[i] = kKiller + 1;
+                        else if (m == killers_[1])
+                            scores_[i] = kKiller;
+                        else
+                            scores_[i] = history_[pos_.history_index(m)];
+                    }
+                    break;
+                case Stage::Rest:
+                    return pick();
+            }
         }
     }
 
-    // The next move to try, or Move{} when none is left.
-    [[gnu::always_inline]] Move next() {
+    // Whether the move last returned is a capture that loses material (stage 5).
+    bool losing_capture() const { return last_score_ < kLosingCapture + kBand && last_score_ >= kLosingCapture; }
+
+private:
+    enum class Stage { Table, CaptureSetup, Captures, Rest };
+
+    // The rest (quiets by killer and history, then the losing captures): the first few by selection, then the
+    // remainder sorted once.
+    [[gnu::always_inline]] Move pick() {
         while (cur_ < n_) {
             if (picks_ < kSelections) {
                 ++picks_;
@@ -78,11 +135,6 @@ public:
                     if (scores_[j] > scores_[best]) best = j;
                 std::swap(moves_[cur_], moves_[best]);
                 std::swap(scores_[cur_], scores_[best]);
-                if (unchecked_capture(scores_[cur_]) && losing(moves_[cur_])) {
-                    scores_[cur_] += kLosingCapture - kUncheckedCapture;  // back to the pool, in stage 5
-                    --picks_;
-                    continue;
-                }
                 if (picks_ == kSelections) sort_rest();
             }
             last_score_ = scores_[cur_];
@@ -91,10 +143,6 @@ public:
         return Move{};
     }
 
-    // Whether the move last returned is a capture that loses material (stage 5).
-    bool losing_capture() const { return last_score_ < kLosingCapture + kBand && last_score_ >= kLosingCapture; }
-
-private:
     // The stages as bands of scores; history stays below kKiller, MVV-LVA within kBand.
     static constexpr int kBand = 1 << 22;
     static constexpr int kTable = 1 << 30;
@@ -103,7 +151,6 @@ private:
     static constexpr int kLosingCapture = -(1 << 26);
     static constexpr int kSelections = 16;  // picks by selection before the rest is sorted once
 
-    static bool unchecked_capture(int score) { return score >= kUncheckedCapture && score < kUncheckedCapture + kBand; }
     int mvv_lva(Move m) const {
         return capture_gain<G>(pos_, m) * 16 - Evaluator<G>::piece_value(pos_.moving_type(m)) / 16;
     }
@@ -113,13 +160,11 @@ private:
         else
             return false;
     }
-    // The rest of the list, sorted once: its captures are judged first (they fall to stage 5 if they lose),
-    // then everything is ordered by score, equal scores keeping their order.
+    // The rest of the list, sorted once by score, equal scores keeping their order (its captures were all
+    // judged in the capture stage: what is left of them loses).
     void sort_rest() {
         const std::size_t from = cur_ + 1;
         if (n_ - from < 2) return;
-        for (std::size_t i = from; i < n_; ++i)
-            if (unchecked_capture(scores_[i]) && losing(moves_[i])) scores_[i] += kLosingCapture - kUncheckedCapture;
         scratch_.clear();
         for (std::size_t i = from; i < n_; ++i) scratch_.push_back({scores_[i], uint32_t(i), moves_[i]});
         std::sort(scratch_.begin(), scratch_.end(), [](const auto& a, const auto& b) {
@@ -135,6 +180,11 @@ private:
     Move* moves_;
     int* scores_;
     std::size_t n_;
+    Move tt_move_;
+    const Move* killers_;
+    const int* history_;
+    Stage stage_ = Stage::Table;
+    std::size_t captures_end_ = 0, quiets_from_ = 0;  // [cur_, captures_end_): captures still to try
     std::vector<typename Scratch::Entry>& scratch_;
     std::size_t cur_ = 0;  // moves_[0, cur_) have been handed out
     int picks_ = 0;
