@@ -65,6 +65,8 @@ struct MatchResult {
     match::Pentanomial pairs;                       // two engines: engine 0's game pairs
     std::string sprt_verdict;                       // "H0 accepted", "H1 accepted" or empty
     int games_played = 0, games_scheduled = 0;
+    std::vector<TimeUse> time;     // by engine: its replies against their allowance
+    std::vector<int> forfeits;     // by engine: games lost on time or by giving no move
     bool interrupted = false;  // Ctrl-C (or SIGTERM): the result of the games finished before it
 };
 
@@ -220,6 +222,8 @@ Result<MatchResult> run_match(const MatchConfig& c, Output& out) {
 
     MatchResult r;
     r.vs.assign(size_t(n), std::vector<match::Trinomial>(size_t(n)));
+    r.time.assign(size_t(n), {});
+    r.forfeits.assign(size_t(n), 0);
     r.games_scheduled = int(jobs.size());
     std::vector<double> pair_points(size_t(pair_count), 0);
     std::vector<int> pair_legs(size_t(pair_count), 0);
@@ -232,7 +236,7 @@ Result<MatchResult> run_match(const MatchConfig& c, Output& out) {
     std::FILE* record = nullptr;
     std::FILE* csa = nullptr;
     if (!c.csa_path.empty()) {
-        if (csa_record<G>(0, GameRecord{"", "", {std::string(G::start_sfen), {}}, Outcome::Draw, "", {}, {}, {}, false})
+        if (csa_record<G>(0, GameRecord{"", "", {std::string(G::start_sfen), {}}, Outcome::Draw, "", {}, {}, {}, false, {}})
                 .empty())
             return Error{"CSA records are for shogi, not " + variant};
         csa = std::fopen(c.csa_path.c_str(), "a");
@@ -318,6 +322,13 @@ Result<MatchResult> run_match(const MatchConfig& c, Output& out) {
             else if (for_a == Outcome::Loss) ++ta.losses, ++tb.wins;
             else ++ta.draws, ++tb.draws, pair_points[size_t(job.pair)] += 0.5;
             ++r.games_played;
+            for (int side : {0, 1}) {
+                const int e = side == 0 ? sente : gote;
+                r.time[size_t(e)].merge(g.time[side], number);
+                const std::string& name = c.engines[size_t(e)].name;
+                if (g.reason.rfind(name + ": time", 0) == 0 || g.reason.rfind(name + ": no move", 0) == 0)
+                    ++r.forfeits[size_t(e)];
+            }
             if (record) {
                 const std::string block = match_detail::game_file_block(number, variant, g, tcs[0], tcs[1]);
                 std::fputs(block.c_str(), record);

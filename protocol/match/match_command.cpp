@@ -184,6 +184,28 @@ std::optional<std::string> to_double(const std::string& text, double& v) {
     return std::nullopt;
 }
 
+// Per engine, under a clock or a fixed move time: its slowest reply, the reply that came closest to its
+// allowance (the runner's grace not counted), and the games it lost on time.
+void print_time_use(const MatchConfig& c, const MatchResult& r, Output& out) {
+    for (size_t e = 0; e < c.engines.size() && e < r.time.size(); ++e) {
+        const TimeUse& t = r.time[e];
+        const int forfeits = e < r.forfeits.size() ? r.forfeits[e] : 0;
+        if (t.moves == 0 && forfeits == 0) continue;
+        char line[320];
+        if (t.moves == 0)
+            std::snprintf(line, sizeof line, "Time of %s: no reply timed; %d lost on time", c.engines[e].name.c_str(),
+                          forfeits);
+        else
+            std::snprintf(line, sizeof line,
+                      "Time of %s: %llu replies, slowest %lld ms; least margin %lld ms (%lld of %lld ms allowed, "
+                      "game %d); %d lost on time",
+                      c.engines[e].name.c_str(), (unsigned long long)t.moves, (long long)t.slowest_ms,
+                      (long long)t.margin_ms, (long long)(t.margin_allowed_ms - t.margin_ms),
+                      (long long)t.margin_allowed_ms, t.margin_game, forfeits);
+        out.line(line);
+    }
+}
+
 void print_result(const MatchConfig& c, const MatchResult& r, Output& out) {
     char line[512];
     const size_t n = c.engines.size();
@@ -215,6 +237,7 @@ void print_result(const MatchConfig& c, const MatchResult& r, Output& out) {
                       (unsigned long long)p[3], (unsigned long long)p[4]);
         out.line(line);
         if (!r.sprt_verdict.empty()) out.line("SPRT: " + r.sprt_verdict);
+        print_time_use(c, r, out);
         return;
     }
     // A round robin: each pair, then the standings against the field.
@@ -250,6 +273,7 @@ void print_result(const MatchConfig& c, const MatchResult& r, Output& out) {
                       (unsigned long long)t.draws);
         out.line(line);
     }
+    print_time_use(c, r, out);
 }
 
 }  // namespace

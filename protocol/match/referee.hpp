@@ -32,6 +32,31 @@ struct Adjudication {
     int draw_from = 0, draw_moves = 0, draw_score = 0;
 };
 
+// How close one side's replies came to their limit: the time a move may take is the clock plus byoyomi and
+// increment, or the fixed move time (the runner's grace, --margin, not counted); depth and node limits set
+// none and are not counted here.
+struct TimeUse {
+    uint64_t moves = 0;         // replies timed against an allowance
+    int64_t slowest_ms = 0;     // the longest reply
+    int64_t margin_ms = 0;      // the least time left under the allowance by a reply (negative: over it)...
+    int64_t margin_allowed_ms = 0;  // ...and that reply's allowance
+    int margin_game = 0;        // the game it was in (set by the match)
+
+    void add(int64_t used, int64_t allowed) {
+        if (moves == 0 || allowed - used < margin_ms) margin_ms = allowed - used, margin_allowed_ms = allowed;
+        slowest_ms = std::max(slowest_ms, used);
+        ++moves;
+    }
+    // Merges another record's use (game: the number of the game it comes from).
+    void merge(const TimeUse& o, int game) {
+        if (o.moves == 0) return;
+        if (moves == 0 || o.margin_ms < margin_ms)
+            margin_ms = o.margin_ms, margin_allowed_ms = o.margin_allowed_ms, margin_game = game;
+        slowest_ms = std::max(slowest_ms, o.slowest_ms);
+        moves += o.moves;
+    }
+};
+
 struct GameRecord {
     std::string sente, gote;
     Opening opening;
@@ -41,6 +66,7 @@ struct GameRecord {
     std::vector<std::optional<int>> scores;   // each mover's last reported score
     std::vector<int64_t> times_ms;            // each move's time
     bool interrupted = false;                 // stopped by Ctrl-C or a decided match: not a result
+    TimeUse time[2];                          // Sente's and Gote's replies against their allowance
 };
 
 inline std::string outcome_word(Outcome for_sente) {
@@ -70,7 +96,7 @@ template <Game G>
 GameRecord play_game(EngineClient& sente, EngineClient& gote, const Opening& opening, const TimeControl tcs[2],
                      const Adjudication& adj, const std::function<void()>& on_move = {}) {
     using std::chrono::milliseconds;
-    GameRecord rec{sente.name(), gote.name(), opening, Outcome::Draw, "", {}, {}, {}, false};
+    GameRecord rec{sente.name(), gote.name(), opening, Outcome::Draw, "", {}, {}, {}, false, {}};
     EngineClient* engines[2] = {&sente, &gote};
     auto start = G::Position::from_sfen(opening.sfen);
     if (!start) {
@@ -143,6 +169,7 @@ GameRecord play_game(EngineClient& sente, EngineClient& gote, const Opening& ope
         auto answer = engines[stm]->go(turn, milliseconds(allowed + tc.margin_ms));
         if (!answer) return lose(stm, answer.error());
         const EngineMove& m = answer.value();
+        if (tc.clocked() || tc.movetime_ms) rec.time[stm].add(m.elapsed.count(), allowed);
         if (tc.clocked()) {
             const int64_t used = m.elapsed.count();
             if (used > clock[stm] + tc.byoyomi_ms + tc.inc_ms + tc.margin_ms) return lose(stm, "time forfeit");

@@ -157,6 +157,11 @@ TEST_CASE("referee: time forfeits under movetime and under a clock") {
     CHECK(g.result == Outcome::Win);
     CHECK(g.reason == "b: time forfeit");
     CHECK(a.deadlines.at(0) == 150);  // the engine's time plus the margin
+    CHECK(g.time[0].moves == 1);
+    CHECK(g.time[0].slowest_ms == 140);
+    CHECK(g.time[0].margin_ms == -40);  // within the grace, but over the allowance
+    CHECK(g.time[1].margin_ms == -51);  // the forfeiting reply is counted too
+    CHECK(g.time[1].margin_allowed_ms == 100);
 
     TimeControl clock;
     clock.base_ms = 1000;
@@ -169,6 +174,38 @@ TEST_CASE("referee: time forfeits under movetime and under a clock") {
     CHECK(g.reason == "c: time forfeit");
     REQUIRE(c.clocks.size() == 2);
     CHECK(c.clocks[1] == std::pair<int64_t, int64_t>{500, 1090});  // both clocks as the engine is told them
+    // Each reply against what it was allowed: the clock plus the increment.
+    CHECK(g.time[0].moves == 2);
+    CHECK(g.time[0].slowest_ms == 601);
+    CHECK(g.time[0].margin_ms == -1);  // 601 of 500 + 100
+    CHECK(g.time[0].margin_allowed_ms == 600);
+    CHECK(g.time[1].moves == 1);  // Gote's second answer is never asked for
+    CHECK(g.time[1].margin_ms == 1090);
+    CHECK(g.time[1].margin_allowed_ms == 1100);
+}
+
+TEST_CASE("referee: replies timed only against a time allowance, and a match keeps the closest call") {
+    // Depth and node limits allow no time to measure against.
+    Scripted e("e", moves({"2c2b"})), f("f", moves({"3a3b"}));
+    const auto g = play(e, f);
+    CHECK(g.time[0].moves == 0);
+    CHECK(g.time[1].moves == 0);
+
+    // A match keeps each engine's closest call and the game it was in.
+    TimeUse total, one, two;
+    one.add(30, 100);
+    one.add(70, 100);
+    two.add(95, 1000);
+    two.add(20, 50);
+    total.merge(one, 1);
+    total.merge(TimeUse{}, 2);
+    CHECK(total.margin_game == 1);
+    total.merge(two, 3);
+    CHECK(total.moves == 4);
+    CHECK(total.slowest_ms == 95);
+    CHECK(total.margin_ms == 30);
+    CHECK(total.margin_allowed_ms == 100);
+    CHECK(total.margin_game == 1);
 }
 
 TEST_CASE("referee: moves per session refill the clock") {
@@ -235,7 +272,7 @@ TEST_CASE("referee: openings are checked, passed on and kept apart from the game
 
 TEST_CASE("match: the game file block and the opening file") {
     GameRecord g{"a", "b", {std::string(Dobutsu::start_sfen), {"2c2b"}}, Outcome::Loss, "a: resigned",
-                 {"3a3b", "resign"}, {std::optional<int>(35), std::nullopt}, {12, 3}, false};
+                 {"3a3b", "resign"}, {std::optional<int>(35), std::nullopt}, {12, 3}, false, {}};
     g.moves.pop_back();
     TimeControl x, y;
     x.depth = 4;
