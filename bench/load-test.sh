@@ -26,7 +26,10 @@ for m in "${matches[@]}"; do
   esac
   case "$m" in
     self-*) other="cmd=$bin name=menagerie-b" ;;
-    fsf-*) other="cmd=$fsf name=fairy-stockfish" ;;
+    # Fairy-Stockfish 11.1 reads USI's btime as the clock of the side it calls white (its issue 269, fixed
+    # after 11.1), so under a clock it plays through XBoard, where each engine is told its own time.
+    fsf-byoyomi) other="cmd=$fsf name=fairy-stockfish" ;;
+    fsf-increment) other="cmd=$fsf name=fairy-stockfish proto=xboard" ;;
     *) echo "unknown match '$m'" >&2; exit 2 ;;
   esac
   file="$records/$m.games"
