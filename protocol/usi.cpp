@@ -246,6 +246,7 @@ void Engine::switch_game(std::string_view name) {
 // never come.
 void Engine::go(const std::vector<std::string>& t) {
     Limits l;
+    l.received = Clock::now();
     if (!t.empty() && t[0] == "perft") {
         perft(t.size() == 2 ? std::string_view(t[1]) : std::string_view());
         return;

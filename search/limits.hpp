@@ -27,6 +27,9 @@ struct Limits {
     std::vector<std::string> searchmoves;
 
     bool unreadable = false;  // the request had parts that could not be read (the protocol reported them)
+    // When the request arrived: the clock runs from here, not from when the search thread gets going (which
+    // on a loaded machine can be milliseconds later). Unset: from the start of the search.
+    Clock::time_point received{};
 
     static constexpr int64_t kFallbackMs = 1000;
 

@@ -71,7 +71,7 @@ public:
     // history: the game's positions before the root, oldest first. The root must not be over.
     Report run(const Position& root, const std::vector<Visit>& history, const Limits& limits,
                const SearchOptions& options, const InfoSink& sink) {
-        start_ = Clock::now();
+        start_ = limits.received == Clock::time_point{} ? Clock::now() : limits.received;
         limits_ = limits;
         budget_ = time_budget(limits, root.side(), options.move_overhead);
         nodes_ = 0;
@@ -157,11 +157,13 @@ public:
 private:
     bool time_managed() const { return limits_.time_limited() && !limits_.infinite && !pondering.load(); }
 
-    // Polled every 1024 nodes: stop, node limit, and the hard time limit (counted from ponderhit if any).
+    // Polled every 256 nodes: stop, node limit, and the hard time limit (counted from ponderhit if any). With
+    // 1024 nodes between looks at the clock, shogi answers to a 90 ms budget came up to 18 ms late (p99 101 ms,
+    // on an idle machine); with 256, within 2 ms.
     bool out_of_budget() {
         if (stop.load(std::memory_order_relaxed)) return true;
         if (limits_.nodes && nodes_ >= limits_.nodes) return true;
-        if ((nodes_ & 1023) == 0 && time_managed() && clock_ms() >= budget_.maximum) return true;
+        if ((nodes_ & 255) == 0 && time_managed() && clock_ms() >= budget_.maximum) return true;
         return false;
     }
 

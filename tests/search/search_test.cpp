@@ -208,3 +208,21 @@ TEST_CASE("time budget: never beyond clock + byoyomi - overhead") {
     mt.movetime = 500;
     CHECK(time_budget(mt, Gote, 20).maximum == 480);
 }
+
+TEST_CASE("the clock runs from when the request arrived, not from when the search started") {
+    Searcher s;
+    const Position start = pos(std::string(Dobutsu::start_sfen));
+    Limits l;
+    l.movetime = 1000;
+    l.received = Clock::now() - std::chrono::seconds(10);  // the whole second went before the search began
+    const auto late = s.run(start, l);
+    CHECK(late.depth == 0);  // stopped at once, without finishing an iteration
+    Moves list;
+    start.legal_moves(list);
+    CHECK(list.contains(late.best));  // and still a legal move to play
+
+    l.received = Clock::now();
+    l.movetime = 200;
+    const auto on_time = s.run(start, l);
+    CHECK(on_time.depth >= 1);
+}
