@@ -52,7 +52,7 @@ Engine::Engine(Output& out, const std::string& tablebase, int hash_mb)
     options_.add({"Threads", Option::Type::Spin, "1", 1, 1, {}, ""});
     options_.add({"USI_Ponder", Option::Type::Check, "false", 0, 0, {}, ""});
     options_.add({"MultiPV", Option::Type::Spin, "1", 1, 64, {}, ""});
-    options_.add({"Move_Overhead", Option::Type::Spin, "10", 0, 5000, {}, ""});
+    options_.add({"Move_Overhead", Option::Type::Spin, "50", 0, 5000, {}, ""});
     options_.add({"Clear_Hash", Option::Type::Button, "", 0, 0, {}, ""});
     options_.add({"Skill_Level", Option::Type::Spin, std::to_string(kMaxSkill), 0, kMaxSkill, {}, ""});
     options_.add({"USI_LimitStrength", Option::Type::Check, "false", 0, 0, {}, ""});

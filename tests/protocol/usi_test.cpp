@@ -124,8 +124,8 @@ TEST_CASE("setoption: names case-insensitive, unknown options tolerated, bad val
     CHECK(t.last("info string error: ").find("expected 'setoption name") != std::string::npos);
     t.send("setoption name Clear_Hash");
     t.send("setoption name Threads value 1");
-    t.send("setoption name Move_Overhead value 50");
-    CHECK(t.engine().options().spin("Move_Overhead") == 50);
+    t.send("setoption name Move_Overhead value 70");
+    CHECK(t.engine().options().spin("Move_Overhead") == 70);
 }
 
 TEST_CASE("go before any position: the error, then one answer all the same") {
