@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "engine/chu/chu.hpp"
 #include "engine/dobutsu/dobutsu.hpp"
 #include "engine/jungle/jungle.hpp"
 #include "engine/shogi/shogi.hpp"
@@ -27,11 +28,12 @@ inline void expect(bool ok, const std::string& what) {
 // Calls f.template operator()<G>() for the game `pick` names (pick modulo the number of games).
 template <class F>
 void with_game(uint8_t pick, F&& f) {
-    switch (pick % 4) {
+    switch (pick % 5) {
         case 0: f.template operator()<shogi::Shogi>(); break;
         case 1: f.template operator()<tori::Tori>(); break;
         case 2: f.template operator()<dobutsu::Dobutsu>(); break;
-        default: f.template operator()<jungle::Jungle>(); break;
+        case 3: f.template operator()<jungle::Jungle>(); break;
+        default: f.template operator()<chu::Chu>(); break;
     }
 }
 

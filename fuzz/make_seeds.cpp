@@ -60,6 +60,7 @@ int main(int argc, char** argv) {
     game_seeds<tori::Tori>(dir, 1);
     game_seeds<dobutsu::Dobutsu>(dir, 2);
     game_seeds<jungle::Jungle>(dir, 3);
+    game_seeds<chu::Chu>(dir, 4);
 
     for (const char* s : {
              "usi\nsetoption name USI_Hash value 1\nsetoption name MultiPV value 3\nisready\nusinewgame\nposition startpos\ngo btime 1000 wtime 1000 byoyomi 100\nquit\n",

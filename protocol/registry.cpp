@@ -9,9 +9,10 @@ const GameEntry& shogi_entry();
 const GameEntry& dobutsu_entry();
 const GameEntry& jungle_entry();
 const GameEntry& tori_entry();
+const GameEntry& chu_entry();
 
 const std::vector<GameEntry>& games() {
-    static const std::vector<GameEntry> list = {shogi_entry(), dobutsu_entry(), jungle_entry(), tori_entry()};
+    static const std::vector<GameEntry> list = {shogi_entry(), dobutsu_entry(), jungle_entry(), tori_entry(), chu_entry()};
     return list;
 }
 

@@ -107,7 +107,7 @@ public:
         auto parsed = Position::from_sfen(sfen);
         if (!parsed) return "position: " + parsed.error();
         Position pos = parsed.value();
-        std::vector<Visit> line = {{pos.key(), pos.in_check()}};
+        std::vector<Visit> line = {visit_of(pos)};
         if (i < t.size()) {
             if (t[i] != "moves") return "position: expected 'moves', got '" + t[i] + "'";
             for (++i; i < t.size(); ++i) {
@@ -118,7 +118,7 @@ public:
                 auto m = pos.parse_move(t[i]);
                 if (!m) return "position: move " + std::to_string(n) + ": " + m.error();
                 pos.play(m.value());
-                line.push_back({pos.key(), pos.in_check()});
+                line.push_back(visit_of(pos));
             }
         }
         pos_ = pos;
@@ -280,7 +280,7 @@ private:
     // The game's positions up to and including the current one.
     std::vector<Visit> current_line() const {
         auto line = history_;
-        line.push_back({pos_.key(), pos_.in_check()});
+        line.push_back(visit_of(pos_));
         return line;
     }
     static std::string_view outcome_text(Outcome o) {
@@ -304,7 +304,10 @@ private:
     std::string state_text() const {
         if (auto r = repetition<G>(current_line()))
             return *r == Outcome::Draw ? "draw by repetition" : std::string(outcome_text(*r)) + " by repetition";
-        return std::string(outcome_text(pos_.outcome()));
+        const Outcome o = pos_.outcome();
+        if constexpr (requires { pos_.outcome_reason(); })
+            if (o != Outcome::Ongoing) return std::string(outcome_text(o)) + " (" + pos_.outcome_reason() + ")";
+        return std::string(outcome_text(o));
     }
 
     // Searches and returns the final line (bestmove or checkmate), which the caller prints.

@@ -16,6 +16,17 @@ struct Visit {
     bool in_check;
 };
 
+// The visit of a position: its key, and whether the move that led there counts as a check for the rule
+// (shogi: the side to move is in check; a game with its own notion, as chu's "the move attacked", says so
+// with last_move_attacks()).
+template <class P>
+Visit visit_of(const P& pos) {
+    if constexpr (requires { pos.last_move_attacks(); })
+        return {pos.key(), pos.last_move_attacks()};
+    else
+        return {pos.key(), pos.in_check()};
+}
+
 // The outcome for the side to move at line[n - 1] if a repetition ends the game there. An earlier occurrence
 // at index >= in_tree_from counts at once (the search's view: who could repeat once could repeat again).
 // G needs only repetition_count and repetition_outcome, so rules can be tested apart from a game.

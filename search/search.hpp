@@ -79,7 +79,7 @@ public:
         sink_ = &sink;
         root_ = root;
         line_ = history;
-        line_.push_back({root.key(), root.in_check()});
+        line_.push_back(visit_of(root));
         root_index_ = int(line_.size()) - 1;
         tt_.new_search();
         for (auto& k : killers_) k[0] = k[1] = Move{};
@@ -253,7 +253,10 @@ private:
         if (ply > seldepth_) seldepth_ = ply;
         if (auto s = decided_score(pos, ply)) return *s;
         const bool check = pos.in_check();
-        line_[size_t(root_index_ + ply)].in_check = check;
+        if constexpr (requires { pos.last_move_attacks(); })
+            line_[size_t(root_index_ + ply)].in_check = pos.last_move_attacks();
+        else
+            line_[size_t(root_index_ + ply)].in_check = check;
         if (auto s = repetition_score(ply)) return *s;
         if (ply >= kMaxPly - 1) return Evaluator<G>::evaluate(pos, eval_);
         // Mate distance pruning: no line from here beats a mate already found nearer the root.

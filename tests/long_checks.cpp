@@ -78,7 +78,7 @@ PlayedGame play_out(const Position& start, const Oracle<Dobutsu>& table, int max
     std::vector<Visit> line;
     for (int ply = 0; ply <= max_plies; ++ply) {
         std::vector<Visit> with_current = line;
-        with_current.push_back({p.key(), p.in_check()});
+        with_current.push_back(visit_of(p));
         const auto rep = repetition<Dobutsu>(with_current);
         const Outcome o = rep ? *rep : p.outcome();
         if (o != Outcome::Ongoing) {
@@ -88,7 +88,7 @@ PlayedGame play_out(const Position& start, const Oracle<Dobutsu>& table, int max
         }
         const auto ranked = rank_moves<Dobutsu>(p, line, table);
         if (!ranked || ranked->empty()) return {Outcome::Ongoing, -1};
-        line.push_back({p.key(), p.in_check()});
+        line.push_back(visit_of(p));
         p.play(ranked->front().move);
     }
     return {Outcome::Ongoing, max_plies};

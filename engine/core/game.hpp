@@ -34,6 +34,15 @@ using MoveListOf = MoveList<typename G::Move, G::max_moves>;
 //   G::bench_positions, G::bench_depth
 //                         the positions `menagerie bench` searches and to what depth (engine/<game>/bench.hpp)
 //   G::Position           the position, with the members listed below
+// Optional abilities, used where a position has them (each found by `requires`, never by a game test):
+//   see(m)                     an exchange estimate: the search skips losing captures in quiescence
+//   mate_in_one()              a mating move found cheaply (shogi's drops), or Move{}
+//   play_null() / undo_null()  a pass for null-move pruning, in games without zugzwang to speak of
+//   count_legal_moves_after(m) perft's next-to-last ply counted from the parent
+//   can_declare()              a declaration win (shogi's entering king) for `bestmove win`
+//   set_rule(name, value)      a rule the user may choose (G::rule_options)
+//   last_move_attacks()        what the repetition rule counts instead of "gave check" (chu: the move attacked)
+//   outcome_reason()           why outcome() ended the game, for `d` and match records (chu: bare king, …)
 template <class G>
 concept Game = requires(typename G::Position& p, const typename G::Position& cp, typename G::Move m,
                         MoveSink<typename G::Move>& list, std::string_view text, typename G::Undo& undo,

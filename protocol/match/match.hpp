@@ -173,7 +173,7 @@ Result<MatchResult> run_match(const MatchConfig& c, Output& out) {
             auto p = G::Position::from_sfen(o.sfen).value();
             std::vector<Visit> history;
             for (const auto& m : o.moves) {
-                history.push_back({p.key(), p.in_check()});
+                history.push_back(visit_of(p));
                 p.play(p.parse_move(m).value());
             }
             Limits limits;

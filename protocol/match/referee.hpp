@@ -79,12 +79,12 @@ std::optional<std::string> opening_error(const Opening& o) {
     auto p = G::Position::from_sfen(o.sfen);
     if (!p) return "bad position: " + p.error();
     auto pos = p.value();
-    std::vector<Visit> line{{pos.key(), pos.in_check()}};
+    std::vector<Visit> line{visit_of(pos)};
     for (const auto& m : o.moves) {
         auto parsed = pos.parse_move(m);
         if (!parsed) return "move '" + m + "': " + parsed.error();
         pos.play(parsed.value());
-        line.push_back({pos.key(), pos.in_check()});
+        line.push_back(visit_of(pos));
     }
     if (pos.outcome() != Outcome::Ongoing || repetition<G>(line)) return "the game is over after it";
     return std::nullopt;
@@ -104,7 +104,7 @@ GameRecord play_game(EngineClient& sente, EngineClient& gote, const Opening& ope
         return rec;
     }
     typename G::Position pos = start.value();
-    std::vector<Visit> line{{pos.key(), pos.in_check()}};
+    std::vector<Visit> line{visit_of(pos)};
     std::vector<std::string> all_moves;  // from opening.sfen, for the engines
     for (const auto& m : opening.moves) {
         auto parsed = pos.parse_move(m);
@@ -113,7 +113,7 @@ GameRecord play_game(EngineClient& sente, EngineClient& gote, const Opening& ope
             return rec;
         }
         pos.play(parsed.value());
-        line.push_back({pos.key(), pos.in_check()});
+        line.push_back(visit_of(pos));
         all_moves.push_back(m);
     }
     auto finish = [&](Outcome for_sente, const std::string& why) {
@@ -140,7 +140,12 @@ GameRecord play_game(EngineClient& sente, EngineClient& gote, const Opening& ope
         const int stm = pos.side() == Sente ? 0 : 1;
         const auto by_repetition = repetition<G>(line);
         const Outcome o = by_repetition ? *by_repetition : pos.outcome();
-        if (o != Outcome::Ongoing) return finish(stm == 0 ? o : opposite(o), by_repetition ? "repetition" : "rules");
+        if (o != Outcome::Ongoing) {
+            std::string why = by_repetition ? "repetition" : "rules";
+            if constexpr (requires { pos.outcome_reason(); })
+                if (!by_repetition) why = pos.outcome_reason();
+            return finish(stm == 0 ? o : opposite(o), why);
+        }
         if (ply >= adj.max_plies) return finish(Outcome::Draw, "move cap");
         // Adjudication on the engines' scores (each for its own side).
         const size_t n = rec.scores.size();
@@ -189,7 +194,7 @@ GameRecord play_game(EngineClient& sente, EngineClient& gote, const Opening& ope
         auto parsed = pos.parse_move(m.move);
         if (!parsed) return lose(stm, "illegal move '" + m.move + "': " + parsed.error());
         pos.play(parsed.value());
-        line.push_back({pos.key(), pos.in_check()});
+        line.push_back(visit_of(pos));
         rec.moves.push_back(m.move);
         rec.scores.push_back(m.score_cp);
         rec.times_ms.push_back(m.elapsed.count());

@@ -118,7 +118,7 @@ private:
         std::string record;
         for (Move m : opening(g / 2)) {
             record += pos.move_text(m) + ' ';
-            line.push_back({pos.key(), pos.in_check()});
+            line.push_back(visit_of(pos));
             pos.play(m);
         }
         const size_t book = line.size();
@@ -130,7 +130,7 @@ private:
         int result = 0;  // for the first player: +1 win, -1 loss
         std::string reason;
         for (;;) {
-            line.push_back({pos.key(), pos.in_check()});
+            line.push_back(visit_of(pos));
             const auto by_repetition = repetition<G>(line);
             line.pop_back();
             const Outcome o = by_repetition ? *by_repetition : pos.outcome();
@@ -158,7 +158,7 @@ private:
             o2.seed = rng.next();
             const auto report = s.search->run(pos, line, l, o2, {});
             record += pos.move_text(report.best) + ' ';
-            line.push_back({pos.key(), pos.in_check()});
+            line.push_back(visit_of(pos));
             pos.play(report.best);
         }
         const int for_a = a_first ? result : -result;

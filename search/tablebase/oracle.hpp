@@ -77,13 +77,13 @@ std::optional<std::vector<OracleMove<G>>> rank_moves(const typename G::Position&
     MoveListOf<G> list;
     p.legal_moves(list);
     std::vector<Visit> visits = line;
-    visits.push_back({pos.key(), pos.in_check()});
+    visits.push_back(visit_of(pos));
     std::vector<OracleMove<G>> ranked;
     bool all_known = true;
     for (auto m : list) {
         typename G::Undo undo;
         p.play(m, undo);
-        visits.push_back({p.key(), p.in_check()});
+        visits.push_back(visit_of(p));
         OracleMove<G> om{m, {}, false};
         bool known = true;
         if (auto r = repetition<G>(visits)) {

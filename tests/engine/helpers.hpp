@@ -44,14 +44,14 @@ struct CycleEnd {
 };
 template <Game G>
 CycleEnd play_cycle(typename G::Position& p, std::initializer_list<const char*> cycle, int rounds) {
-    std::vector<Visit> line{{p.key(), p.in_check()}};
+    std::vector<Visit> line{visit_of(p)};
     CycleEnd end;
     for (int round = 0; round < rounds; ++round)
         for (const char* text : cycle) {
             auto m = p.parse_move(text);
             REQUIRE_MESSAGE(m.ok(), m.error());
             p.play(m.value());
-            line.push_back({p.key(), p.in_check()});
+            line.push_back(visit_of(p));
             ++end.plies;
             if ((end.outcome = repetition<G>(line))) return end;
         }

@@ -125,7 +125,7 @@ TEST_CASE("repetition: a move into the third occurrence scores as a draw") {
     Position p = Position::start();
     std::vector<Visit> history;
     for (const char* m : {"1d1c", "3a3b", "1c1d", "3b3a", "1d1c", "3a3b", "1c1d"}) {
-        history.push_back({p.key(), p.in_check()});
+        history.push_back(visit_of(p));
         p.play(p.parse_move(m).value());
     }
     Searcher s;

@@ -160,7 +160,7 @@ void check_repetition_with_table(const Tablebase& table, const Position& x) {
     Position y = x;
     y.play(best.move);
     // The line before x: A, Y, B, Y; then x; then Y again is its third occurrence.
-    const std::vector<Visit> line = {{1, false}, {y.key(), y.in_check()}, {2, false}, {y.key(), y.in_check()}};
+    const std::vector<Visit> line = {{1, false}, visit_of(y), {2, false}, visit_of(y)};
     const auto again = rank_moves<Dobutsu>(x, line, table);
     REQUIRE(again);
     for (const auto& om : *again)

@@ -1,0 +1,205 @@
+#pragma once
+// Chu shogi (spec/chu.md): 12x12, 21 types and their promoted forms, no drops, no check rule, two royals
+// (King and Prince), lion power with igui and jitto, the horned falcon and soaring eagle, the seed's two
+// lion-trading rules, promotion by entering the zone, by capturing in it and by a pawn's last rank; the
+// game ends when a side has no royal or no move, or is bared, or only the two royals are left; the fourth
+// repetition draws unless one side attacked on every move of the cycle, which then loses.
+//
+// The position is the large-board core (engine/large/board.hpp) with chu's kinds and rules.
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/chu/bench.hpp"
+#include "engine/core/game.hpp"
+#include "engine/core/movelist.hpp"
+#include "engine/core/outcome.hpp"
+#include "engine/core/result.hpp"
+#include "engine/large/board.hpp"
+
+namespace menagerie::chu {
+
+using Geo = large::Geometry<12, 12, 2>;
+using large::Move;
+using large::Piece;
+using large::Square;
+using large::Undo;
+
+enum KindIndex : int {
+    Pawn, GoBetween, Lance, Chariot, Leopard, Copper, Silver, Gold, Elephant, Tiger, Kirin, Phoenix,
+    SideMover, VerticalMover, Bishop, Rook, Horse, Dragon, FreeKing, Lion, King,
+    // promoted forms
+    Tokin, PromotedGoBetween, WhiteHorse, Whale, PromotedLeopard, PromotedCopper, PromotedSilver, PromotedGold,
+    Prince, Stag, PromotedKirin, PromotedPhoenix, Boar, Ox, PromotedBishop, PromotedRook, Falcon, Eagle,
+    kKinds
+};
+
+// Tags: a lion for the trading rules (lion and promoted kirin); a piece whose capture on the first leg does
+// not let a lion take a protected lion with the second (pawn, go-between).
+constexpr uint8_t kLionTag = 1, kWeakBridge = 2;
+
+struct Rules {
+    using Geo = chu::Geo;
+    using K = large::Kind;
+    static constexpr std::array<K, kKinds> kinds = {{
+        {"P", false, Tokin, "f1", false, kWeakBridge, "pawn"},
+        {"I", false, PromotedGoBetween, "f1 b1", false, kWeakBridge, "go-between"},
+        {"L", false, WhiteHorse, "f*", false, 0, "lance"},
+        {"A", false, Whale, "f* b*", false, 0, "reverse chariot"},
+        {"F", false, PromotedLeopard, "f1 b1 d1", false, 0, "ferocious leopard"},
+        {"C", false, PromotedCopper, "f1 F1 b1", false, 0, "copper general"},
+        {"S", false, PromotedSilver, "f1 d1", false, 0, "silver general"},
+        {"G", false, PromotedGold, "o1 F1", false, 0, "gold general"},
+        {"E", false, Prince, "f1 s1 d1", false, 0, "drunk elephant"},
+        {"T", false, Stag, "b1 s1 d1", false, 0, "blind tiger"},
+        {"O", false, PromotedKirin, "d1 oj", false, 0, "kirin"},
+        {"X", false, PromotedPhoenix, "o1 dj", false, 0, "phoenix"},
+        {"M", false, Boar, "s* f1 b1", false, 0, "side mover"},
+        {"V", false, Ox, "f* b* s1", false, 0, "vertical mover"},
+        {"B", false, PromotedBishop, "d*", false, 0, "bishop"},
+        {"R", false, PromotedRook, "o*", false, 0, "rook"},
+        {"H", false, Falcon, "d* o1", false, 0, "dragon horse"},
+        {"D", false, Eagle, "o* d1", false, 0, "dragon king"},
+        {"Q", false, -1, "a*", false, 0, "free king"},
+        {"N", false, -1, "lion", false, kLionTag, "lion"},
+        {"K", false, -1, "a1", true, 0, "king"},
+        {"P", true, -1, "o1 F1", false, 0, "tokin"},
+        {"I", true, -1, "f1 s1 d1", false, 0, "promoted go-between"},
+        {"L", true, -1, "f* b* F*", false, 0, "white horse"},
+        {"A", true, -1, "f* b* B*", false, 0, "whale"},
+        {"F", true, -1, "d*", false, 0, "promoted leopard (bishop)"},
+        {"C", true, -1, "s* f1 b1", false, 0, "promoted copper (side mover)"},
+        {"S", true, -1, "f* b* s1", false, 0, "promoted silver (vertical mover)"},
+        {"G", true, -1, "o*", false, 0, "promoted gold (rook)"},
+        {"E", true, -1, "a1", true, 0, "prince"},
+        {"T", true, -1, "a1 f* b*", false, 0, "flying stag"},
+        {"O", true, -1, "lion", false, kLionTag, "promoted kirin (lion)"},
+        {"X", true, -1, "a*", false, 0, "promoted phoenix (free king)"},
+        {"M", true, -1, "s* d*", false, 0, "free boar"},
+        {"V", true, -1, "f* b* d*", false, 0, "flying ox"},
+        {"B", true, -1, "d* o1", false, 0, "promoted bishop (dragon horse)"},
+        {"R", true, -1, "o* d1", false, 0, "promoted rook (dragon king)"},
+        {"H", true, -1, "d* s* b* fL", false, 0, "horned falcon"},
+        {"D", true, -1, "o* B* FL", false, 0, "soaring eagle"},
+    }};
+    static constexpr uint64_t key_seed = 0xc4a1u;
+    static constexpr bool lion_trading = true;
+    static constexpr uint8_t lion_tag = kLionTag;
+};
+
+using Board = large::Board<Rules>;
+constexpr int kZoneRanks = 4;
+constexpr std::size_t kMaxMoves = 2048;  // generous: 46 pieces a side, the lions' double moves
+using Moves = menagerie::MoveList<Move, kMaxMoves>;
+
+// Piece values (pawn 100) for exchanges, move ordering and the evaluation's material, in KindIndex order;
+// the royals' value makes them the last pieces to risk.
+constexpr std::array<int, kKinds> kPieceValue = {
+    100, 100, 250, 300, 300, 250, 300, 350, 400, 350, 500, 500,  // P I L A F C S G E T O X
+    450, 500, 550, 650, 800, 900, 1200, 1600, 4000,              // M V B R H D Q N K
+    400, 450, 700, 700, 550, 450, 500, 650,                      // +P +I +L +A +F +C +S +G
+    4000, 900, 1600, 1200, 900, 1000, 800, 900, 1150, 1300,      // +E +T +O +X +M +V +B +R +H +D
+};
+
+// Why a game is over (or Ongoing), for the protocol and the match records.
+enum class End : uint8_t { None, RoyalsLost, NoMove, BaredUs, BaredThem, LoneRoyals };
+std::string_view end_text(End e);
+
+class Position : public Board {
+public:
+    static Result<Position> from_sfen(std::string_view sfen);
+    std::string sfen() const;
+    std::string diagram() const;
+    Result<Move> parse_move(std::string_view text) const;
+    std::string move_text(Move m) const;
+    // Every USI text that names the move (lishogi writes several for a lion's moves); move_text is one.
+    std::vector<std::string> spellings(Move m) const;
+    static std::string square_text(int sq) { return Geo::square_text(sq); }
+
+    void legal_moves(MoveSink<Move>& list) const { generate<false>(list); }
+    void tactical_moves(MoveSink<Move>& list) const { generate<true>(list); }
+    uint64_t count_legal_moves() const;
+
+    using Board::play;
+    void play(Move m) {
+        Undo u;
+        play(m, u);
+    }
+
+    // Game end visible without generating moves (royals lost, a bare royal, lone royals).
+    Outcome decided() const;
+    Outcome outcome() const;
+    End end() const;  // the reason outcome() gives
+    std::string outcome_reason() const { return std::string(end_text(end())); }
+    // The side to move has one royal and it is attacked: a threat the search may not stand pat on.
+    bool in_check() const;
+    // Whether the last move "attacked" for the repetition rule: it leaves an enemy royal attacked, or the
+    // piece it moved attacks an enemy piece.
+    bool last_move_attacks() const;
+
+    bool is_capture(Move m) const { return m.has_mid() || (m.to() != m.from() && at(m.to()) != large::kEmpty); }
+    template <class F>
+    void for_each_captured(Move m, F&& f) const {
+        if (m.has_mid()) f(large::kind_of(at(mid_square(m))));
+        if (m.to() != m.from() && at(m.to()) != large::kEmpty) f(large::kind_of(at(m.to())));
+    }
+    int moving_type(Move m) const { return large::kind_of(at(m.from())); }
+    // A quick exchange estimate: what the move takes, less the mover if the enemy then attacks its square
+    // (igui and passes leave the piece where it stood).
+    int see(Move m) const {
+        int gain = 0;
+        for_each_captured(m, [&](int k) { gain += kPieceValue[size_t(k)]; });
+        if (m.to() == m.from()) return gain;
+        if (!attacked(m.to(), ~stm_, m.from(), mid_square(m))) return gain;
+        const int mover = large::kind_of(at(m.from()));
+        return gain - kPieceValue[size_t(m.promotes() ? kind(mover).promotes_to : mover)];
+    }
+    int history_index(Move m) const { return (int(stm_) * kKinds + moving_type(m)) * Geo::size + m.to(); }
+
+    // Whether a move of piece p from `from` to `to` (one leg) may promote under chu's rule.
+    bool may_promote(Piece p, int from, int to) const;
+    // Whether a move taking an enemy lion obeys the lion-trading rules (both rules; the move takes a lion).
+    bool lion_rules_allow(int from, int to, int mid) const;
+    static bool is_lion(Piece p) { return large::is_piece(p) && (kind(large::kind_of(p)).tags & kLionTag); }
+    static bool in_zone(int sq, int color) { return Geo::relative_row(sq, color) >= Geo::ranks - kZoneRanks; }
+    int royal_square(int color) const;  // one royal's square (0 if none)
+
+private:
+    template <bool CapturesOnly>
+    void generate(MoveSink<Move>& list) const;
+    template <bool CapturesOnly>
+    void generate_all(MoveSink<Move>& list) const;  // whether or not the game is over
+    bool bare(int color) const;
+    bool lone_royals() const;
+    // Pieces of a side not counting its pawns and lances stuck on its far rank.
+    int live_pieces(int color) const;
+};
+
+struct Chu {
+    using Position = chu::Position;
+    using Move = large::Move;
+    using Undo = large::Undo;
+    static constexpr std::string_view name = "chushogi";
+    static constexpr std::string_view start_sfen =
+        "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1";
+    static constexpr int files = 12, ranks = 12;
+    static constexpr bool shogi_squares = true;
+    static constexpr std::size_t max_moves = kMaxMoves;
+    // The fourth occurrence draws, unless exactly one side attacked with every move of the cycle: it loses.
+    static constexpr int repetition_count = 4;
+    static constexpr Outcome repetition_outcome(bool attacks_by_us, bool attacks_by_them) {
+        if (attacks_by_us && !attacks_by_them) return Outcome::Loss;
+        if (attacks_by_them && !attacks_by_us) return Outcome::Win;
+        return Outcome::Draw;
+    }
+    static constexpr int history_size = 2 * kKinds * Geo::size;
+    static constexpr int bench_depth = kBenchDepth;  // engine/chu/bench.hpp
+    static constexpr std::span<const std::string_view> bench_positions = kBenchPositions;
+};
+
+static_assert(Game<Chu>);
+
+}  // namespace menagerie::chu

@@ -1,0 +1,25 @@
+#pragma once
+#include "engine/chu/chu.hpp"
+#include "eval/eval.hpp"
+
+namespace menagerie {
+
+template <>
+struct Evaluator<chu::Chu> {
+    enum Term {
+        SecondRoyal,    // a side with both King and Prince can lose one
+        RoyalAttacked,  // a lone royal under attack
+        RoyalGuard,     // own pieces next to a lone royal
+        LionAttacked,   // a lion under attack
+        Promotion,      // an unpromoted piece that can promote, by how close it stands to the zone
+        Advance,        // pawns and go-betweens forward
+        ToMove,
+        kTerms
+    };
+    using Params = Weights<kTerms>;
+    static Params defaults();
+    static int evaluate(const chu::Position& pos, const Params& w);
+    static int piece_value(int kind) { return chu::kPieceValue[size_t(kind)]; }
+};
+
+}  // namespace menagerie
