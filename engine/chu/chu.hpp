@@ -140,6 +140,7 @@ public:
     // piece it moved attacks an enemy piece.
     bool last_move_attacks() const;
 
+    bool is_pass(Move m) const { return m.to() == m.from() && !m.has_mid(); }
     bool is_capture(Move m) const { return m.has_mid() || (m.to() != m.from() && at(m.to()) != large::kEmpty); }
     template <class F>
     void for_each_captured(Move m, F&& f) const {

@@ -285,6 +285,15 @@ std::vector<std::string> Position::spellings(Move m) const {
 Result<Move> Position::parse_move(std::string_view text) const {
     const std::string t(text);
     auto fail = [&](const std::string& why) { return Error{"move '" + t + "': " + why}; };
+    if (text == "pass") {
+        // XBoard's null move (HaChu writes a lion's jitto as "@@@@"): every pass leaves the same position.
+        Moves legal;
+        legal_moves(legal);
+        for (auto m : legal)
+            if (m.to() == m.from() && !m.has_mid()) return m;
+        return fail("no piece can pass here (a pass is a lion, horned falcon or soaring eagle going out to an "
+                    "empty square and back)");
+    }
     int sq[3];
     int n = 0;
     size_t i = 0;

@@ -43,6 +43,7 @@ using MoveListOf = MoveList<typename G::Move, G::max_moves>;
 //   set_rule(name, value)      a rule the user may choose (G::rule_options)
 //   last_move_attacks()        what the repetition rule counts instead of "gave check" (chu: the move attacked)
 //   outcome_reason()           why outcome() ended the game, for `d` and match records (chu: bare king, …)
+//   is_pass(m)                 the move passes (chu's jitto): engines in a match are sent `pass` for it
 template <class G>
 concept Game = requires(typename G::Position& p, const typename G::Position& cp, typename G::Move m,
                         MoveSink<typename G::Move>& list, std::string_view text, typename G::Undo& undo,

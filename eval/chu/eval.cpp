@@ -20,6 +20,11 @@ int side_terms(const Position& pos, int c, const E::Params& w) {
             score += w[E::Promotion] * std::max(0, row - 3) / 4;
         if (k == Pawn || k == GoBetween) score += w[E::Advance] * std::max(0, row - 3);
         if (kind.tags & kLionTag && pos.attacked(s, 1 - c)) score -= w[E::LionAttacked];
+        if (w[E::Mobility] && Position::movement(pos.at(s)).n_slides) {
+            int moves = 0;
+            pos.piece_moves<false>(s, [&](int, int, int) { ++moves; });
+            score += w[E::Mobility] * moves / 8;
+        }
     }
     if (pos.royals(c) >= 2) {
         score += w[E::SecondRoyal];
@@ -39,8 +44,8 @@ int side_terms(const Position& pos, int c, const E::Params& w) {
 }  // namespace
 
 E::Params E::defaults() {
-    return {{"second_royal", "royal_attacked", "royal_guard", "lion_attacked", "promotion", "advance", "to_move"},
-            {300, 200, 15, 300, 40, 8, 30}};
+    return {{"second_royal", "royal_attacked", "royal_guard", "lion_attacked", "promotion", "advance", "mobility", "to_move"},
+            {300, 200, 15, 300, 40, 8, 0, 30}};
 }
 
 int E::evaluate(const Position& pos, const Params& w) {

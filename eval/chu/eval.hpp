@@ -13,6 +13,7 @@ struct Evaluator<chu::Chu> {
         LionAttacked,   // a lion under attack
         Promotion,      // an unpromoted piece that can promote, by how close it stands to the zone
         Advance,        // pawns and go-betweens forward
+        Mobility,       // squares the ranging pieces reach (per 8 moves)
         ToMove,
         kTerms
     };

@@ -72,8 +72,10 @@ XboardLine read_xboard_line(std::string_view line, std::string_view last_sent) {
         r.kind = XboardLine::Kind::Result;
     } else if (w[0] == "resign" || (w.size() >= 2 && w[1] == "resigns")) {
         r.kind = XboardLine::Kind::Resign;
-    } else if ((line.rfind("Illegal move", 0) == 0 || line.rfind("Error", 0) == 0) && !last_sent.empty() &&
-               line.find(last_sent) != std::string_view::npos) {
+    } else if (!last_sent.empty() && (line.rfind("Illegal move", 0) == 0 ||
+                                      (line.rfind("Error", 0) == 0 && line.find(last_sent) != std::string_view::npos))) {
+        // "Illegal move" answers the last move sent, with or without its text (HaChu: "Illegal move {Repeats
+        // earlier position}"); an "Error" line only when it names that move.
         r.kind = XboardLine::Kind::Refusal;
     } else if (w.size() >= 4 && read_int(w[0], depth) && read_int(w[1], score)) {
         // Thinking output: ply score time nodes pv. Mate scores are 100000 + n or thereabouts.

@@ -193,7 +193,7 @@ Result<MatchResult> run_match(const MatchConfig& c, Output& out) {
                     p.legal_moves(list);
                     if (list.size() == 0) break;
                     const auto m = list[rng() % list.size()];
-                    o.moves.push_back(p.move_text(m));
+                    o.moves.push_back(engine_text(p, m, p.move_text(m)));
                     p.play(m);
                 }
                 if (opening_error<G>(o)) continue;

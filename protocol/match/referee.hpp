@@ -74,6 +74,16 @@ inline std::string outcome_word(Outcome for_sente) {
 }
 
 // Checks an opening against the rules: its moves legal, and the game not over after them.
+// The text the engines are sent for a move: as the mover wrote it, except a pass, sent as `pass` (XBoard's
+// `@@@@`), since lishogi's spelling of a pass (6f6g6f through an empty square) reads as a capture to an
+// engine that does not see the square is empty.
+template <class Position, class Move>
+std::string engine_text(const Position& pos, Move m, const std::string& written) {
+    if constexpr (requires { pos.is_pass(m); })
+        if (pos.is_pass(m)) return "pass";
+    return written;
+}
+
 template <Game G>
 std::optional<std::string> opening_error(const Opening& o) {
     auto p = G::Position::from_sfen(o.sfen);
@@ -193,12 +203,13 @@ GameRecord play_game(EngineClient& sente, EngineClient& gote, const Opening& ope
         }
         auto parsed = pos.parse_move(m.move);
         if (!parsed) return lose(stm, "illegal move '" + m.move + "': " + parsed.error());
+        const std::string sent = engine_text(pos, parsed.value(), m.move);
         pos.play(parsed.value());
         line.push_back(visit_of(pos));
         rec.moves.push_back(m.move);
         rec.scores.push_back(m.score_cp);
         rec.times_ms.push_back(m.elapsed.count());
-        all_moves.push_back(m.move);
+        all_moves.push_back(sent);
         if (on_move) on_move();
     }
 }

@@ -59,10 +59,13 @@ std::string usi_square(int col, int row, const BoardNotation& n) {
 std::string xboard_square(int col, int row) { return char('a' + col) + std::to_string(row + 1); }
 
 using SquareReader = bool (*)(const std::string&, size_t&, const BoardNotation&, int&, int&);
+// A move from one notation to the other: a drop, a one-leg move, or a two-leg move (chu's lion moves: USI
+// writes "6f5e6d", XBoard "f6g7,g7f8"). XBoard's null move "@@@@" is a pass, which USI writes as "pass".
 Result<std::string> translate(const std::string& move, const BoardNotation& n, SquareReader read, char drop_in,
                               char drop_out, bool to_xboard) {
     auto write = [&](int col, int row) { return to_xboard ? xboard_square(col, row) : usi_square(col, row, n); };
     const Error bad{"'" + move + "' is not a move on a " + std::to_string(n.files) + "x" + std::to_string(n.ranks) + " board"};
+    if (move == (to_xboard ? "pass" : "@@@@")) return std::string(to_xboard ? "@@@@" : "pass");
     size_t i = 0;
     int c1 = 0, r1 = 0, c2 = 0, r2 = 0;
     std::string out;
@@ -73,6 +76,16 @@ Result<std::string> translate(const std::string& move, const BoardNotation& n, S
     } else {
         if (!read(move, i, n, c1, r1) || !read(move, i, n, c2, r2)) return bad;
         out = write(c1, r1) + write(c2, r2);
+        int c3 = 0, r3 = 0;
+        if (!to_xboard && i < move.size() && move[i] == ',') {
+            // XBoard's second leg starts where the first ended.
+            int cm = 0, rm = 0;
+            ++i;
+            if (!read(move, i, n, cm, rm) || cm != c2 || rm != r2 || !read(move, i, n, c3, r3)) return bad;
+            out += write(c3, r3);
+        } else if (to_xboard && i < move.size() && std::isalnum((unsigned char)move[i]) && read(move, i, n, c3, r3)) {
+            out += "," + write(c2, r2) + write(c3, r3);
+        }
     }
     if (i < move.size() && move[i] == '+') out += move[i++];
     if (i != move.size()) return bad;
@@ -86,6 +99,12 @@ Result<std::string> usi_to_xboard_move(const std::string& move, const BoardNotat
 
 Result<std::string> xboard_to_usi_move(const std::string& move, const BoardNotation& n) {
     return translate(move, n, read_xboard_square, '@', '*', false);
+}
+
+std::string xboard_variant_name(const std::string& variant) {
+    if (variant == "chushogi") return "chu";
+    if (variant == "daishogi") return "dai";
+    return variant;
 }
 
 Result<std::string> sfen_to_xboard_fen(const std::string& sfen) {
@@ -130,7 +149,7 @@ Result<std::unique_ptr<XboardEngine>> XboardEngine::start(const EngineSpec& spec
     e->process_ = std::move(process.value());
     e->name_ = spec.name.empty() ? spec.argv.front() : spec.name;
     e->spec_ = spec;
-    e->variant_ = spec.variant.empty() ? variant : spec.variant;
+    e->variant_ = spec.variant.empty() ? xboard_variant_name(variant) : spec.variant;
     e->notation_ = notation;
     if (!e->send("xboard") || !e->send("protover 2")) return Error{e->gone("the handshake")};
     // Protocol 2 engines answer with features up to done=1 (done=0: wait for it up to the timeout); an engine of
@@ -229,6 +248,11 @@ std::optional<std::string> XboardEngine::new_game(const GameStart& start, millis
     last_sent_.clear();
     if (auto e = xboard_time_control_error(start.tc)) return *e;
     drain();
+    // Engines that size their hash by `memory` get it before `new` (HaChu crashes in its search without it).
+    if (feature("memory") && !sent_memory_) {
+        send("memory " + std::to_string(kMemoryMb));
+        sent_memory_ = true;
+    }
     if (!send("new")) return gone("a new game");
     if (features_.count("variants")) send("variant " + variant_);
     send("force");
@@ -286,11 +310,25 @@ Result<EngineMove> XboardEngine::go(const Turn& turn, milliseconds timeout) {
         const XboardLine l = read_xboard_line(line, last_sent_);
         std::string move;
         switch (l.kind) {
-            case XboardLine::Kind::Move: move = l.text; break;
+            case XboardLine::Kind::Move:
+                // A two-leg move may come as two lines ("move f6g7," then "move g7f8").
+                if (!l.text.empty() && l.text.back() == ',') {
+                    pending_leg_ += l.text;
+                    continue;
+                }
+                move = pending_leg_ + l.text;
+                pending_leg_.clear();
+                break;
             case XboardLine::Kind::Resign: move = "resign"; break;
             // A result instead of a move: the engine thinks the game is over, which our rules do not say (we
             // only ask for a move in a game that goes on).
-            case XboardLine::Kind::Result: return Error{"claimed the game over ('" + line + "') where the rules go on"};
+            case XboardLine::Kind::Result:
+                // Conceding its own loss is resigning (HaChu: "1-0 {resign}" as Gote).
+                if (line.rfind(turn.side == 0 ? "0-1" : "1-0", 0) == 0) {
+                    move = "resign";
+                    break;
+                }
+                return Error{"claimed the game over ('" + line + "') where the rules go on"};
             // It refused a move our rules allow (its rules differ, or it thought the game over).
             case XboardLine::Kind::Refusal: return Error{"rejected the legal move " + moves.back() + ": " + line};
             case XboardLine::Kind::Thinking: result.score_cp = l.score_cp; continue;

@@ -52,10 +52,15 @@ private:
     bool forced_ = true;   // in force mode: it plays no side until `go`
     int ping_ = 0;
     std::string last_sent_;  // the last move sent, as the engine reads it (to match its "Illegal move" reply)
+    std::string pending_leg_;  // the first leg of a two-leg move the engine wrote on a line of its own
+    bool sent_memory_ = false;
+    static constexpr int kMemoryMb = 64;  // the hash size sent to engines that take `memory`
 };
 
 // Whether an XBoard engine can be given this time control (it has no nodes limit, whole seconds per move,
 // and byoyomi only without a main time); the reason when it cannot.
 std::optional<std::string> xboard_time_control_error(const TimeControl& tc);
+// XBoard's name for one of our games (chushogi: chu, daishogi: dai), when it differs.
+std::string xboard_variant_name(const std::string& variant);
 
 }  // namespace menagerie

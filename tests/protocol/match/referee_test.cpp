@@ -331,6 +331,15 @@ TEST_CASE("XBoard notation: our USI moves and back") {
     const BoardNotation chu{12, 12, true};
     CHECK(usi_to_xboard_move("12a1l", chu).value() == "a12l1");
     CHECK(xboard_to_usi_move("a12l1", chu).value() == "12a1l");
+    // Chu's two-leg moves (HaChu writes the legs apart, the second from where the first ended) and the pass.
+    CHECK(usi_to_xboard_move("6f5e6d", chu).value() == "g7h8,h8g9");
+    CHECK(usi_to_xboard_move("6f5e6f", chu).value() == "g7h8,h8g7");
+    CHECK(xboard_to_usi_move("g7h8,h8g9", chu).value() == "6f5e6d");
+    CHECK_FALSE(xboard_to_usi_move("g7h8,h7g9", chu).ok());  // the second leg must start where the first ended
+    CHECK_FALSE(xboard_to_usi_move("g7h8,", chu).ok());
+    CHECK(usi_to_xboard_move("pass", chu).value() == "@@@@");
+    CHECK(xboard_to_usi_move("@@@@", chu).value() == "pass");
+    CHECK(xboard_variant_name("chushogi") == "chu");
     const BoardNotation jungle{7, 9, false};
     CHECK(usi_to_xboard_move("a1b1", jungle).value() == "a1b1");
     CHECK_FALSE(usi_to_xboard_move("h1b1", jungle).ok());

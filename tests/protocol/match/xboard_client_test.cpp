@@ -141,6 +141,27 @@ TEST_CASE("xboard client: variants, positions and refusals") {
         REQUIRE_FALSE(m.ok());
         CHECK(m.error() == "claimed the game over ('1-0 {White') where the rules go on");
     }
+    SUBCASE("a result conceding its own loss is a resignation") {
+        auto e = XboardEngine::start(spec(engine_script(log, "{resign}", kFeatures, "0-1")), "dobutsu", kDobutsu, 5s);
+        REQUIRE(e.ok());
+        REQUIRE_FALSE(e.value()->new_game(start_with({}), 5s));
+        std::vector<std::string> moves;
+        auto m = e.value()->go(Turn{&moves, {0, 0}, 0}, 5s);
+        REQUIRE(m.ok());
+        CHECK(m.value().move == "resign");
+    }
+    SUBCASE("a two-leg move written on two lines") {
+        const std::string script = "while read -r cmd rest; do case \"$cmd\" in protover) echo '" + kFeatures +
+                                   "' ;; ping) echo \"pong $rest\" ;; go) echo 'move a1b2,'; echo 'move b2c3' ;; "
+                                   "quit) exit 0 ;; esac; done\n";
+        auto e = XboardEngine::start(spec(script), "dobutsu", kDobutsu, 5s);
+        REQUIRE(e.ok());
+        REQUIRE_FALSE(e.value()->new_game(start_with({}), 5s));
+        std::vector<std::string> moves;
+        auto m = e.value()->go(Turn{&moves, {0, 0}, 0}, 5s);
+        REQUIRE(m.ok());
+        CHECK(m.value().move == "3d2c1b");
+    }
     SUBCASE("silence is a timeout") {
         auto e = XboardEngine::start(spec(engine_script(log, "thinking", kFeatures, "#")), "dobutsu", kDobutsu, 5s);
         REQUIRE(e.ok());
