@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Search speed of Menagerie and HaChu 0.21 (Debian's `hachu`) on the same chu shogi positions for the same
 # time, the two programs alternated, ROUNDS rounds; prints every run and the median nodes/second of each.
+# Menagerie searches `go movetime`; HaChu analyses (its `st` stops at depth 2) and is stopped after the same
+# time; each one's rate is that of its last completed iteration, as it prints it (HaChu: nodes and
+# centiseconds).
 # HaChu is told the position with `setboard` (board only: its setboard reads no side to move, so a position
 # with Gote to move is given to it turned round, colours swapped, which is the same position for a search).
 # Usage: bench/hachu-speed.sh [MENAGERIE (build/release/menagerie)] [SECONDS (10)] [ROUNDS (3)]
@@ -24,8 +27,8 @@ turned() {
 
 hachu_nps() {  # board with Sente to move
   { printf 'xboard\nprotover 2\n'; sleep 0.3
-    printf 'memory 64\nnew\nvariant chu\nforce\nsetboard %s\npost\nst %s\ngo\n' "$1" "$seconds"
-    sleep $((seconds + 2)); printf 'quit\n'; } | "$hachu" 2>/dev/null |
+    printf 'memory 64\nnew\nvariant chu\nforce\nsetboard %s\npost\nanalyze\n' "$1"
+    sleep "$seconds"; printf 'exit\nquit\n'; } | "$hachu" 2>/dev/null |
     awk '$1 ~ /^[0-9]+$/ && $2 ~ /^-?[0-9]+$/ && $3 ~ /^[0-9]+$/ && $4 ~ /^[0-9]+$/ {d=$1; t=$3; n=$4}
          END {if (t > 0) printf "%d %d %d\n", n * 100 / t, d, n; else print "0 0 0"}'
 }

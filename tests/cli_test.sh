@@ -102,6 +102,7 @@ check match-menagerie 0 "^Score of a vs b: [0-9]+ - [0-9]+ - [0-9]+ \[" -- "$bin
 check match-handicap 0 "^Game 2: " -- "$bin" match --variant jungle --engine "cmd=$bin name=a tc=depth=1" --engine "cmd=$bin name=b tc=depth=3" --games 2
 check match-tori 0 "^Score of a vs b: [0-9]+ - [0-9]+ - [0-9]+ \[" -- "$bin" match --variant torishogi --engine "cmd=$bin name=a" --engine "cmd=$bin name=b" --games 2 --tc depth=2
 check match-illegal 0 "illegal: illegal move '9z9z'" -- "$bin" match --variant dobutsu --engine "cmd=$tmp/illegal.sh name=illegal" --engine "cmd=$bin name=m" --games 2 --tc depth=1
+check match-illegal-counted 0 "^Rules of illegal: lost 0 refusing a move our rules allow and 2 by a move they refuse" -- "$bin" match --variant dobutsu --engine "cmd=$tmp/illegal.sh name=illegal" --engine "cmd=$bin name=m" --games 2 --tc depth=1
 check match-silent 0 "silent: no move within 300 ms" -- "$bin" match --variant dobutsu --engine "cmd=$tmp/silent.sh name=silent" --engine "cmd=$bin name=m" --games 2 --tc movetime=100 --margin 200
 check match-crash 0 "crasher: crasher ended before its move \(killed by signal 11" -- "$bin" match --variant dobutsu --engine "cmd=$tmp/crasher.sh name=crasher" --engine "cmd=$bin name=m" --games 2 --tc depth=1
 check match-garbage 0 "garbage: bestmove without a move" -- "$bin" match --variant dobutsu --engine "cmd=$tmp/garbage.sh name=garbage" --engine "cmd=$bin name=m" --games 2 --tc depth=1

@@ -67,6 +67,10 @@ struct MatchResult {
     int games_played = 0, games_scheduled = 0;
     std::vector<TimeUse> time;     // by engine: its replies against their allowance
     std::vector<int> forfeits;     // by engine: games lost on time or by giving no move
+    // By engine: games lost over the rules, which engines of other rule sets do (HaChu's lion rules): by
+    // refusing a move our rules allow, and by playing one they refuse. Counted in the score as losses, and
+    // reported apart so that a reader can take them out.
+    std::vector<int> refused, illegal;
     bool interrupted = false;  // Ctrl-C (or SIGTERM): the result of the games finished before it
 };
 
@@ -224,6 +228,8 @@ Result<MatchResult> run_match(const MatchConfig& c, Output& out) {
     r.vs.assign(size_t(n), std::vector<match::Trinomial>(size_t(n)));
     r.time.assign(size_t(n), {});
     r.forfeits.assign(size_t(n), 0);
+    r.refused.assign(size_t(n), 0);
+    r.illegal.assign(size_t(n), 0);
     r.games_scheduled = int(jobs.size());
     std::vector<double> pair_points(size_t(pair_count), 0);
     std::vector<int> pair_legs(size_t(pair_count), 0);
@@ -328,6 +334,8 @@ Result<MatchResult> run_match(const MatchConfig& c, Output& out) {
                 const std::string& name = c.engines[size_t(e)].name;
                 if (g.reason.rfind(name + ": time", 0) == 0 || g.reason.rfind(name + ": no move", 0) == 0)
                     ++r.forfeits[size_t(e)];
+                if (g.reason.rfind(name + ": rejected the legal move", 0) == 0) ++r.refused[size_t(e)];
+                if (g.reason.rfind(name + ": illegal move", 0) == 0) ++r.illegal[size_t(e)];
             }
             if (record) {
                 const std::string block = match_detail::game_file_block(number, variant, g, tcs[0], tcs[1]);

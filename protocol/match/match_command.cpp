@@ -204,6 +204,12 @@ void print_time_use(const MatchConfig& c, const MatchResult& r, Output& out) {
                       (long long)t.margin_allowed_ms, t.margin_game, forfeits);
         out.line(line);
     }
+    for (size_t e = 0; e < c.engines.size() && e < r.refused.size(); ++e) {
+        if (!r.refused[e] && !r.illegal[e]) continue;
+        out.line("Rules of " + c.engines[e].name + ": lost " + std::to_string(r.refused[e]) +
+                 " refusing a move our rules allow and " + std::to_string(r.illegal[e]) +
+                 " by a move they refuse (scored; the records give each rule)");
+    }
 }
 
 void print_result(const MatchConfig& c, const MatchResult& r, Output& out) {

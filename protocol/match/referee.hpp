@@ -73,7 +73,6 @@ inline std::string outcome_word(Outcome for_sente) {
     return for_sente == Outcome::Win ? "1-0" : for_sente == Outcome::Loss ? "0-1" : "1/2-1/2";
 }
 
-// Checks an opening against the rules: its moves legal, and the game not over after them.
 // The text the engines are sent for a move: as the mover wrote it, except a pass, sent as `pass` (XBoard's
 // `@@@@`), since lishogi's spelling of a pass (6f6g6f through an empty square) reads as a capture to an
 // engine that does not see the square is empty.
@@ -84,6 +83,7 @@ std::string engine_text(const Position& pos, Move m, const std::string& written)
     return written;
 }
 
+// Checks an opening against the rules: its moves legal, and the game not over after them.
 template <Game G>
 std::optional<std::string> opening_error(const Opening& o) {
     auto p = G::Position::from_sfen(o.sfen);
