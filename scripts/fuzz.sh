@@ -5,7 +5,7 @@
 #
 # Each target (default: all of them) first replays its regression inputs (fuzz/regressions/TARGET/: inputs
 # that once broke an invariant), then fuzzes for --time seconds (default 60), or for --runs executions, from
-# its corpus (build/fuzz/corpus/TARGET, kept between runs) and the seeds make_seeds writes.
+# its corpus (build/fuzz/corpus/TARGET, kept between runs) and the seeds make_seeds writes (afresh each run).
 # --smoke: 5 seconds each (what CI runs, so that the targets keep compiling and passing).
 # An input that breaks an invariant, crashes or runs for over 60 s is saved in build/fuzz/findings/TARGET/
 # and the script exits 1. Each run writes a log to build/fuzz/logs/TARGET.log
@@ -31,7 +31,9 @@ build=build/fuzz
 jobs="$(nproc 2>/dev/null || echo 2)"
 CXX=clang++ cmake -S . -B "$build" -DMENAGERIE_FUZZ=ON -DBUILD_TESTING=OFF -DCMAKE_BUILD_TYPE=Release >&2
 cmake --build "$build" -j "$jobs" >&2
-[ -d "$build/seeds" ] || "$build/fuzz/make_seeds" "$build/seeds" >&2
+# Seeds written afresh every run, so that a game added since the last run has its seeds too.
+rm -rf "$build/seeds"
+"$build/fuzz/make_seeds" "$build/seeds" >&2
 mkdir -p "$build/logs"
 
 status=0
