@@ -16,6 +16,7 @@
 #include "search/tablebase/dobutsu_solver.hpp"
 #include "search/tablebase/dobutsu_tablebase.hpp"
 #include "search/perft.hpp"
+#include "tests/engine/chu_texts.hpp"
 #include "tests/engine/dobutsu_reference.hpp"
 #include "tests/engine/jungle_reference.hpp"
 #include "tests/search/forced_win.hpp"
@@ -166,25 +167,7 @@ TEST_CASE("dobutsu solver: the complete analysis matches the published figures, 
 // Chu perft from the start to depth 5, in both conventions: distinct moves (this engine's, 71,548,181; no
 // published number) and every lishogi text counted (the spec's seed column, 109,394,035), which checks the
 // distinct count's spellings at every ply.
-namespace {
-uint64_t chu_perft_texts(chu::Position& p, int depth) {
-    chu::Moves list;
-    p.legal_moves(list);
-    uint64_t n = 0;
-    for (auto m : list) {
-        const uint64_t texts = p.spellings(m).size();
-        if (depth == 1) {
-            n += texts;
-            continue;
-        }
-        chu::Undo u;
-        p.play(m, u);
-        n += texts * chu_perft_texts(p, depth - 1);
-        p.undo(m, u);
-    }
-    return n;
-}
-}  // namespace
+using menagerie::testing::chu_perft_texts;
 
 TEST_CASE("deep perft: chu shogi from the start to depth 5, distinct moves and lishogi texts") {
     auto start = chu::Position::from_sfen(chu::Chu::start_sfen).value();

@@ -11,35 +11,18 @@
 #include "engine/chu/chu.hpp"
 #include "search/perft.hpp"
 #include "search/repetition.hpp"
+#include "tests/engine/chu_texts.hpp"
 #include "tests/engine/helpers.hpp"
 
 using namespace menagerie;
 using chu::Chu;
+using menagerie::testing::chu_perft_texts;
 using menagerie::testing::has;
 using menagerie::testing::legal_texts;
 using menagerie::testing::play_cycle;
 
 namespace {
 chu::Position pos(const std::string& sfen) { return menagerie::testing::position<Chu>(sfen); }
-
-// Perft in lishogi's convention: every legal USI text counted (the spec's "seed texts" column).
-uint64_t perft_texts(chu::Position& p, int depth) {
-    chu::Moves list;
-    p.legal_moves(list);
-    uint64_t n = 0;
-    for (auto m : list) {
-        const uint64_t texts = p.spellings(m).size();
-        if (depth == 1) {
-            n += texts;
-            continue;
-        }
-        chu::Undo u;
-        p.play(m, u);
-        n += texts * perft_texts(p, depth - 1);
-        p.undo(m, u);
-    }
-    return n;
-}
 
 struct Case {
     const char* name;
@@ -87,12 +70,12 @@ TEST_CASE("chu perft: distinct moves from the start and the spec's nine position
 
 TEST_CASE("chu perft in lishogi's convention: every text of every move, counted as the spec's seed column") {
     chu::Position start = pos(std::string(Chu::start_sfen));
-    CHECK(perft_texts(start, 3) == 52599);
-    CHECK(perft_texts(start, 4) == 2134748);
+    CHECK(chu_perft_texts(start, 3) == 52599);
+    CHECK(chu_perft_texts(start, 4) == 2134748);
     for (const Case& c : kCases) {
         CAPTURE(c.name);
         chu::Position p = pos(c.sfen);
-        for (size_t d = 1; d <= std::min<size_t>(2, c.texts.size()); ++d) CHECK(perft_texts(p, int(d)) == c.texts[d - 1]);
+        for (size_t d = 1; d <= std::min<size_t>(2, c.texts.size()); ++d) CHECK(chu_perft_texts(p, int(d)) == c.texts[d - 1]);
     }
 }
 
