@@ -22,6 +22,7 @@
 #include "search/score.hpp"
 #include "search/skill.hpp"
 #include "search/tt.hpp"
+#include "search/tuning.hpp"
 
 namespace menagerie {
 
@@ -321,8 +322,21 @@ private:
         int best = -kInfinite;
         Move best_move{};
         std::size_t i = 0;
+        std::size_t quiets_tried = 0;
         for (Move m = picker.next(); !m.is_null(); m = picker.next(), ++i) {
             const bool quiet = !pos.is_capture(m);
+            // Pruning of late quiet moves near the leaves (games that enable it), once a move has been searched
+            // and no mate is being fended off.
+            if constexpr (kTuning.late_move_pruning || kTuning.futility_margin > 0) {
+                if (!pv_node && !check && quiet && depth <= 3 && best > -kMateBound && m != tt_move) {
+                    if (kTuning.late_move_pruning && quiets_tried >= std::size_t(4 + 2 * depth * depth)) continue;
+                    if (kTuning.futility_margin > 0 && static_eval + kTuning.futility_margin * depth <= alpha)
+                        continue;
+                }
+            }
+            if constexpr (kTuning.history_malus)
+                if (quiet && quiets_tried < kQuietsKept) quiets_[size_t(ply)][quiets_tried] = m;
+            quiets_tried += quiet;
             typename G::Undo undo;
             pos.play(m, undo);
             tt_.prefetch(pos.key());
@@ -333,7 +347,16 @@ private:
             } else {
                 // Late move reductions for quiet moves tried after the first few.
                 int r = 0;
-                if (depth >= 3 && i >= 3 && quiet && !check) r = 1 + (i >= 8 && depth >= 6);
+                if constexpr (kTuning.log_reductions) {
+                    if (depth >= 3 && i >= 2 && quiet && !check) {
+                        r = kReductions(depth, i) - pv_node;
+                        const Move* k = killers_[ply].data();
+                        if (m == k[0] || m == k[1]) --r;
+                        r = std::clamp(r, 0, depth - 2);
+                    }
+                } else {
+                    if (depth >= 3 && i >= 3 && quiet && !check) r = 1 + (i >= 8 && depth >= 6);
+                }
                 score = -search(pos, -alpha - 1, -alpha, depth - 1 - r, ply + 1, false);
                 if (score > alpha && r) score = -search(pos, -alpha - 1, -alpha, depth - 1, ply + 1, false);
                 if (score > alpha && score < beta && pv_node)
@@ -353,6 +376,13 @@ private:
                             if (k[0] != m) k[1] = k[0], k[0] = m;
                             int& h = history_[pos.history_index(m)];
                             h = std::min(h + depth * depth, 1 << 20);
+                            if constexpr (kTuning.history_malus) {
+                                const std::size_t n = std::min(quiets_tried, kQuietsKept);
+                                for (std::size_t q = 0; q + 1 < n; ++q) {
+                                    int& hq = history_[pos.history_index(quiets_[size_t(ply)][q])];
+                                    hq = std::max(hq - depth * depth, -(1 << 20));
+                                }
+                            }
                         }
                         break;
                     }
@@ -434,6 +464,10 @@ private:
         (*sink_)(o.str());
     }
 
+    static constexpr SearchTuning kTuning = search_tuning_of<G>();
+    static constexpr std::size_t kQuietsKept = 32;  // quiet moves remembered per ply for the history malus
+    static inline const ReductionTable kReductions{};
+
     Position root_{};
     TT& tt_;
     EvalParams eval_ = Evaluator<G>::defaults();
@@ -451,6 +485,7 @@ private:
     typename MovePicker<G>::Scratch scratch_;
     std::vector<int> history_;                   // by G::history_index
     std::vector<std::array<Move, 2>> killers_;   // by ply
+    std::vector<std::array<Move, kQuietsKept>> quiets_ = std::vector<std::array<Move, kQuietsKept>>(kMaxPly + 1);
     std::vector<Move> pv_;                       // the triangular PV table, (kMaxPly + 1) lines by ply
     std::vector<int> pv_len_;
 };

@@ -18,6 +18,7 @@
 #include "engine/core/movelist.hpp"
 #include "engine/core/outcome.hpp"
 #include "engine/core/result.hpp"
+#include "engine/core/search_tuning.hpp"
 #include "engine/large/board.hpp"
 
 namespace menagerie::chu {
@@ -197,6 +198,11 @@ struct Chu {
         return Outcome::Draw;
     }
     static constexpr int history_size = 2 * kKinds * Geo::size;
+    // A hundred moves a node: reductions and pruning of late quiet moves (search/tuning.hpp).
+    static constexpr SearchTuning search_tuning = {.log_reductions = true,
+                                                   .late_move_pruning = true,
+                                                   .futility_margin = 150,
+                                                   .history_malus = true};
     static constexpr int bench_depth = kBenchDepth;  // engine/chu/bench.hpp
     static constexpr std::span<const std::string_view> bench_positions = kBenchPositions;
 };

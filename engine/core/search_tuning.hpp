@@ -1,0 +1,23 @@
+#pragma once
+// Per-game choices of the search's selectivity. A game states the rules it has been tested with as
+// `static constexpr SearchTuning search_tuning = {...};` in its Game struct; a game without one gets the
+// defaults, the search every game was first tuned with. Each rule is kept for a game only when a match says
+// it gains (bench/strength-log.md). The search reads them in search/tuning.hpp.
+
+namespace menagerie {
+
+struct SearchTuning {
+    // Late-move reductions growing with ln(depth) * ln(move number) (else: one ply after the third move, two
+    // after the eighth at depth 6 or more). For games with wide move lists (chu: a hundred moves a node).
+    bool log_reductions = false;
+    // Late-move pruning: at depth 1..3 away from the PV and out of check, quiet moves after the first
+    // 4 + 2 * depth^2 are not searched (0: off).
+    bool late_move_pruning = false;
+    // Futility pruning: at depth 1..3 away from the PV and out of check, a quiet move is not searched when the
+    // static evaluation plus a margin of futility_margin * depth stays at or below alpha.
+    int futility_margin = 0;
+    // History malus: the quiet moves tried before the one that cut lose history (else only the cut gains).
+    bool history_malus = false;
+};
+
+}  // namespace menagerie
