@@ -14,6 +14,11 @@ struct Evaluator<chu::Chu> {
         Promotion,      // an unpromoted piece that can promote, by how close it stands to the zone
         Advance,        // pawns and go-betweens forward
         Mobility,       // squares the ranging pieces reach (per 8 moves)
+        Centre,         // steppers, jumpers and lions toward the middle of the board (per tenth of a step)
+        Shelter,        // the King's own generals next to it, each (up to four)
+        KingHome,       // the King off its two home ranks while the board is full, per rank
+        LionTrap,       // a lion in the enemy's corner with the enemy lion near (three times unguarded)
+        PawnBlock,      // an own piece standing in front of an own pawn
         ToMove,
         kTerms
     };
