@@ -54,8 +54,9 @@ struct TimeBudget {
     int64_t maximum = 0;  // ms: abort the search here
 };
 
-// Budget for the side to move. Never more than the clock plus byoyomi minus the overhead.
-inline TimeBudget time_budget(const Limits& l, Color us, int64_t overhead) {
+// Budget for the side to move. Never more than the clock plus byoyomi minus the overhead. Without a
+// moves-to-go, the clock is shared over `moves_left` moves (the game's SearchTuning::moves_to_plan).
+inline TimeBudget time_budget(const Limits& l, Color us, int64_t overhead, int moves_left_default = 30) {
     TimeBudget b;
     if (l.movetime > 0) {
         b.optimum = b.maximum = std::max<int64_t>(1, l.movetime - overhead);
@@ -64,7 +65,7 @@ inline TimeBudget time_budget(const Limits& l, Color us, int64_t overhead) {
     const int64_t time = std::max<int64_t>(0, l.time[us]);
     const int64_t inc = l.inc[us];
     const int64_t available = std::max<int64_t>(1, time + l.byoyomi - overhead);
-    const int64_t moves_left = l.movestogo > 0 ? std::min(l.movestogo, 40) : 30;
+    const int64_t moves_left = l.movestogo > 0 ? std::min(l.movestogo, 40) : std::max(1, moves_left_default);
     // The increment is already inside `time`, so it only raises the share we may spend now.
     const int64_t share = time / moves_left + inc * 3 / 4;
     b.optimum = std::clamp<int64_t>(share + l.byoyomi - overhead, 1, available);

@@ -74,7 +74,7 @@ public:
                const SearchOptions& options, const InfoSink& sink) {
         start_ = limits.received == Clock::time_point{} ? Clock::now() : limits.received;
         limits_ = limits;
-        budget_ = time_budget(limits, root.side(), options.move_overhead);
+        budget_ = time_budget(limits, root.side(), options.move_overhead, kTuning.moves_to_plan);
         nodes_ = 0;
         aborted_ = false;
         sink_ = &sink;

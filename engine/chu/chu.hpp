@@ -202,7 +202,9 @@ struct Chu {
     static constexpr SearchTuning search_tuning = {.log_reductions = true,
                                                    .late_move_pruning = true,
                                                    .futility_margin = 150,
-                                                   .history_malus = true};
+                                                   .history_malus = true,
+                                                   // games of 250 plies and more
+                                                   .moves_to_plan = 50};
     static constexpr int bench_depth = kBenchDepth;  // engine/chu/bench.hpp
     static constexpr std::span<const std::string_view> bench_positions = kBenchPositions;
 };

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/core/zobrist.hpp"
+#include "engine/chu/chu.hpp"
 #include "engine/dobutsu/dobutsu.hpp"
 #include "eval/dobutsu/eval.hpp"
 #include "tests/search/forced_win.hpp"
@@ -207,6 +208,20 @@ TEST_CASE("time budget: never beyond clock + byoyomi - overhead") {
     Limits mt;
     mt.movetime = 500;
     CHECK(time_budget(mt, Gote, 20).maximum == 480);
+}
+
+TEST_CASE("time budget: a game planning more moves spends less of a sudden-death clock now") {
+    Limits l;
+    l.time[Sente] = 20000;
+    const auto usual = time_budget(l, Sente, 10);      // 30 moves planned
+    const auto longer = time_budget(l, Sente, 10, 50);  // chu's 50
+    CHECK(usual.optimum == 20000 / 30 - 10);
+    CHECK(longer.optimum == 20000 / 50 - 10);
+    CHECK(longer.maximum <= usual.maximum);
+    l.movestogo = 10;  // a moves-to-go from the GUI wins over the plan
+    CHECK(time_budget(l, Sente, 10, 50).optimum == time_budget(l, Sente, 10).optimum);
+    CHECK(search_tuning_of<chu::Chu>().moves_to_plan == 50);
+    CHECK(search_tuning_of<Dobutsu>().moves_to_plan == 30);
 }
 
 TEST_CASE("the clock runs from when the request arrived, not from when the search started") {
