@@ -299,7 +299,7 @@ private:
 
         // Null move: for games that can pass in the search (no zugzwang to speak of), a position still above
         // beta after giving the opponent a free move is cut, searched shallower.
-        if constexpr (requires { pos.play_null(); }) {
+        if constexpr (kTuning.null_move && requires { pos.play_null(); }) {
             if (!pv_node && !check && depth >= 3 && static_eval >= beta && std::abs(beta) < kMateBound) {
                 const int r = 2 + depth / 4;
                 pos.play_null();

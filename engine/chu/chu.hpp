@@ -203,6 +203,9 @@ struct Chu {
                                                    .late_move_pruning = true,
                                                    .futility_margin = 150,
                                                    .history_malus = true,
+                                                   // a pass (Board::play_null) is there, but null-move
+                                                   // pruning has not shown a gain in self-play yet
+                                                   .null_move = false,
                                                    // games of 250 plies and more
                                                    .moves_to_plan = 50};
     static constexpr int bench_depth = kBenchDepth;  // engine/chu/bench.hpp

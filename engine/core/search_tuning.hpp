@@ -18,6 +18,8 @@ struct SearchTuning {
     int futility_margin = 0;
     // History malus: the quiet moves tried before the one that cut lose history (else only the cut gains).
     bool history_malus = false;
+    // Null-move pruning, in games whose position can pass (play_null): on unless the game turns it off.
+    bool null_move = true;
     // Time: with a clock and no moves-to-go, the remaining time is shared over this many moves (a game that
     // typically lasts longer shares it more thinly at first, keeping time for its middle game).
     int moves_to_plan = 30;

@@ -249,6 +249,22 @@ public:
         last_to_ = u.last_to;
     }
 
+    // A pass for null-move pruning (never a move of the game): the other side moves next, with no lion
+    // just taken and no last move for the repetition rule. Nested at most once per two plies of a search.
+    void play_null() {
+        nulls_[null_depth_++] = {counter_, last_to_};
+        key_ ^= tables().counter[counter_] ^ tables().counter[0] ^ tables().side;
+        counter_ = last_to_ = 0;
+        stm_ = ~stm_;
+    }
+    void undo_null() {
+        stm_ = ~stm_;
+        const NullRecord r = nulls_[--null_depth_];
+        counter_ = r.counter;
+        last_to_ = r.last_to;
+        key_ ^= tables().counter[counter_] ^ tables().counter[0] ^ tables().side;
+    }
+
     uint64_t compute_key() const {
         uint64_t k = (stm_ == Gote ? tables().side : 0) ^ tables().counter[counter_];
         for (int c = 0; c < 2; ++c)
@@ -398,6 +414,11 @@ protected:
     Square counter_ = 0;  // chu's counter-strike square (0: none)
     Square last_to_ = 0;  // where the last move ended (0: unknown), for chu's repetition rule
     uint64_t key_ = 0;
+    struct NullRecord {
+        Square counter, last_to;
+    };
+    std::array<NullRecord, 128> nulls_{};  // what the null moves being searched cleared, innermost last
+    uint8_t null_depth_ = 0;
 };
 
 }  // namespace menagerie::large

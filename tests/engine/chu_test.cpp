@@ -279,3 +279,29 @@ TEST_CASE("chu random games: play and undo restore the position; keys, SFEN and 
         }
     }
 }
+
+TEST_CASE("chu null move: the pass the search may make clears the counter-strike square and is undone exactly") {
+    // A counter-strike square set, so that the pass has something to clear.
+    chu::Position p = pos("11k/12/2p9/5g6/5+o3n2/12/9+H2/6B5/12/5R6/12/K11 b 7e 1");
+    const std::string before = p.sfen();
+    const uint64_t key = p.key();
+    p.play_null();
+    CHECK(p.side() == Gote);
+    CHECK(p.key() == p.compute_key());
+    CHECK(p.sfen().find(" w - ") != std::string::npos);  // Gote to move, no counter-strike square
+    // Nested passes, as the search makes them down a line, unwind in order.
+    chu::Moves list;
+    p.legal_moves(list);
+    REQUIRE(!list.empty());
+    chu::Undo u;
+    p.play(list[0], u);
+    const uint64_t inner = p.key();
+    p.play_null();
+    CHECK(p.key() == p.compute_key());
+    p.undo_null();
+    CHECK(p.key() == inner);
+    p.undo(list[0], u);
+    p.undo_null();
+    CHECK(p.sfen() == before);
+    CHECK(p.key() == key);
+}
