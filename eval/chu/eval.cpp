@@ -84,6 +84,26 @@ int side_terms(const Position& pos, int c, const E::Params& w) {
             break;
         }
     }
+    // Enemy pieces gathering near the King (or the one royal left): within three squares, a lion or
+    // anything as strong counts 4, a ranging piece worth a dragon 2, the rest 1 (pawns and go-betweens 0);
+    // the penalty grows with the square of the sum.
+    if (w[E::KingAttack]) {
+        int royal = 0;
+        for (const large::Square s : pos.pieces(c))
+            if (large::kind_of(pos.at(s)) == King) royal = s;
+        if (!royal && pos.royals(c) == 1) royal = pos.royal_square(c);
+        if (royal) {
+            int units = 0;
+            for (const large::Square s : pos.pieces(1 - c)) {
+                if (Geo::distance(s, royal) > 3) continue;
+                const int k = large::kind_of(pos.at(s));
+                if (Position::kind(k).royal) continue;
+                const int v = E::piece_value(k);
+                units += v >= 1200 ? 4 : v >= 800 ? 2 : v > 100 ? 1 : 0;
+            }
+            score -= w[E::KingAttack] * std::min(units * units, 100) / 4;
+        }
+    }
     if (pos.royals(c) >= 2) {
         score += w[E::SecondRoyal];
     } else if (pos.royals(c) == 1) {
@@ -102,8 +122,8 @@ int side_terms(const Position& pos, int c, const E::Params& w) {
 }  // namespace
 
 E::Params E::defaults() {
-    return {{"second_royal", "royal_attacked", "royal_guard", "lion_attacked", "promotion", "advance", "mobility", "centre", "shelter", "king_home", "lion_trap", "pawn_block", "to_move"},
-            {300, 200, 15, 300, 40, 8, 0, 8, 12, 20, 60, 15, 30}};
+    return {{"second_royal", "royal_attacked", "royal_guard", "lion_attacked", "promotion", "advance", "mobility", "centre", "shelter", "king_home", "lion_trap", "pawn_block", "king_attack", "to_move"},
+            {300, 200, 15, 300, 40, 8, 0, 8, 12, 20, 60, 15, 0, 30}};
 }
 
 int E::evaluate(const Position& pos, const Params& w) {

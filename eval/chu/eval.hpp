@@ -19,6 +19,7 @@ struct Evaluator<chu::Chu> {
         KingHome,       // the King off its two home ranks while the board is full, per rank
         LionTrap,       // a lion in the enemy's corner with the enemy lion near (three times unguarded)
         PawnBlock,      // an own piece standing in front of an own pawn
+        KingAttack,     // enemy pieces within three squares of the King, by the square of their weight
         ToMove,
         kTerms
     };
