@@ -11,6 +11,8 @@
 #   gnushogi   shogi against gnushogi 1.4 (Debian) through its xshogi dialect, 30 s per 60 moves each, 100 games
 #   gpsusi     shogi against GPS Shogi's gpsusi (Debian), one thread each, 0.5 s a move (byoyomi), 100 games
 #   fsf-shogi  shogi against Fairy-Stockfish 11.1 through USI, 0.5 s a move (byoyomi), 100 games
+#   chu-hachu  chu shogi against HaChu 0.21 (Debian hachu) through XBoard, 20 s a game each, 100 games from
+#              2-ply random openings; $GAMES changes the number, $RECORD names a file for the game records
 # Usage: bench/strength-reports.sh REPORT... [BINARY in $MENAGERIE]; games and times are fixed here so that
 # the figures in the README can be reproduced. Runs two games at a time ($CONCURRENCY to change).
 set -euo pipefail
@@ -57,7 +59,14 @@ for report in "$@"; do
       "$bin" match --variant shogi --engine "cmd=$bin name=menagerie" \
         --engine "cmd=$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish) name=fairy-stockfish" \
         --tc time=0,byoyomi=500 --games 100 --resign moves=3 score=1500 --concurrency "$jobs" --seed 3 --quiet ;;
-    *) echo "unknown report '$report' (handicap, dobutsu, table, jungle, tori, fsf, gnushogi, gpsusi, fsf-shogi)" >&2
+    chu-hachu)
+      # HaChu refuses repetitions unless told otherwise; the runner gives it `memory 64` before `new`. The
+      # `Rules of hachu:` line counts the games it lost by refusing a move our rules allow.
+      "$bin" match --variant chushogi --engine "cmd=$bin name=menagerie" \
+        --engine "cmd=$(command -v hachu || echo /usr/games/hachu) proto=xboard name=hachu init=\"option Allow repeats=1\"" \
+        --tc time=20000 --games "${GAMES:-100}" --openings plies=2 --concurrency "$jobs" --seed 21 \
+        ${RECORD:+--record "$RECORD"} --no-live ;;
+    *) echo "unknown report '$report' (handicap, dobutsu, table, jungle, tori, fsf, gnushogi, gpsusi, fsf-shogi, chu-hachu)" >&2
        exit 2 ;;
   esac
 done
