@@ -29,6 +29,11 @@ GameEntry make_entry(std::string_view title) {
     GameEntry e;
     e.name = G::name;
     e.title = title;
+    e.files = G::files;
+    e.ranks = G::ranks;
+    e.shogi_squares = G::shogi_squares;
+    e.start_sfen = G::start_sfen;
+    if constexpr (requires { G::hands; }) e.hands = G::hands;
     e.make_session = [](Output& out, size_t hash_mb) -> std::unique_ptr<Session> {
         return std::make_unique<GameSession<G>>(out, hash_mb, OracleSource<G>{Load, DefaultPath});
     };

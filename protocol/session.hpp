@@ -24,6 +24,19 @@
 
 namespace menagerie {
 
+// What a front end that draws the position needs beyond its SFEN (the browser board of protocol/web): the
+// legal moves in the game's text, the game's state and, where a table knows the position, each move's value.
+struct PositionView {
+    std::vector<std::string> moves;  // every legal move, as move_text prints it (none once the game is over)
+    bool over = false;
+    char winner = 0;       // 'b' or 'w' when over and decided, 0 for a draw or an ongoing game
+    std::string reason;    // why the game ended ("repetition", "bare king", ...); empty while it goes on
+    bool threatened = false;  // the side to move stands in check (or its royal is attacked, per game)
+    // The table's value of each legal move for the side that plays it ("win in 5", "draw", "loss in 8");
+    // empty without a table or when the table does not know the position.
+    std::vector<std::pair<std::string, std::string>> values;
+};
+
 class Session {
 public:
     virtual ~Session() = default;
@@ -42,6 +55,7 @@ public:
     virtual bool searching() const = 0;
     virtual bool unbounded() const = 0;  // the running search waits for stop (infinite, ponder, mate without time)
     virtual std::string display() const = 0;
+    virtual PositionView view() const = 0;  // the current position; empty before one is set
     virtual std::optional<std::string> perft(int depth, bool timing) = 0;
     virtual BenchResult bench(int depth, size_t hash_mb) = 0;
     virtual void new_game() = 0;
@@ -208,6 +222,36 @@ public:
         return s;
     }
 
+    PositionView view() const override {
+        PositionView v;
+        if (!has_position_) return v;
+        const auto rep = repetition<G>(current_line());
+        const Outcome o = rep ? *rep : pos_.outcome();
+        v.threatened = pos_.in_check();
+        if (o != Outcome::Ongoing) {
+            v.over = true;
+            const char us = pos_.side() == Sente ? 'b' : 'w', them = us == 'b' ? 'w' : 'b';
+            v.winner = o == Outcome::Win ? us : o == Outcome::Loss ? them : 0;
+            v.reason = rep ? "repetition" : std::string(end_reason());
+            return v;
+        }
+        MoveListOf<G> list;
+        pos_.legal_moves(list);
+        for (Move m : list) v.moves.push_back(pos_.move_text(m));
+        if (oracle_) {
+            if (auto ranked = rank_moves<G>(pos_, history_, *oracle_)) {
+                for (const auto& om : *ranked) {
+                    // om.value is the mover's, counted in plies from the position before the move.
+                    std::string text = om.value.outcome == Outcome::Draw  ? std::string("draw")
+                                       : om.value.outcome == Outcome::Win ? "win in " + std::to_string(om.value.plies)
+                                                                          : "loss in " + std::to_string(om.value.plies);
+                    v.values.emplace_back(pos_.move_text(om.move), std::move(text));
+                }
+            }
+        }
+        return v;
+    }
+
     std::optional<std::string> perft(int depth, bool timing) override {
         if (!has_position_) return "perft: no position yet";
         if (searching()) return "perft: cannot run while searching";
@@ -300,6 +344,17 @@ private:
         std::string s(16, '0');
         for (int i = 15; i >= 0; --i, k >>= 4) s[size_t(i)] = digits[k & 15];
         return s;
+    }
+    // Why the position's own rules ended the game: the game's reason where it says one, else what a loss
+    // or a draw means in general.
+    std::string end_reason() const {
+        if constexpr (requires { pos_.outcome_reason(); }) return pos_.outcome_reason();
+        const Outcome o = pos_.outcome();
+        if (o == Outcome::Draw) return "draw";
+        MoveListOf<G> list;
+        pos_.legal_moves(list);
+        if (list.size() == 0) return pos_.in_check() ? "checkmate" : "no legal move";
+        return "the rules of the game";
     }
     std::string state_text() const {
         if (auto r = repetition<G>(current_line()))

@@ -8,6 +8,8 @@ command -v cmake >/dev/null 2>&1 || need+=(cmake)
 command -v g++ >/dev/null 2>&1 || need+=(g++)
 command -v make >/dev/null 2>&1 || need+=(make)
 [ -f /usr/include/boost/program_options.hpp ] || need+=(libboost-program-options-dev)
+[ -f /usr/include/boost/beast.hpp ] || need+=(libboost-dev)
+[ -f /usr/include/nlohmann/json.hpp ] || need+=(nlohmann-json3-dev)
 [ -f /usr/include/doctest/doctest.h ] || need+=(doctest-dev)
 # `setup.sh --tests`: also the engines of other authors that the tests play against (menagerie match).
 if [ "${1:-}" = "--tests" ]; then

@@ -189,6 +189,7 @@ struct Chu {
         "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1";
     static constexpr int files = 12, ranks = 12;
     static constexpr bool shogi_squares = true;
+    static constexpr bool hands = false;  // no drops: the SFEN's third field is the lion-capture square
     static constexpr std::size_t max_moves = kMaxMoves;
     // The fourth occurrence draws, unless exactly one side attacked with every move of the cycle: it loses.
     static constexpr int repetition_count = 4;

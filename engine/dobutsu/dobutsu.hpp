@@ -123,6 +123,13 @@ public:
         if (d != Outcome::Ongoing) return d;
         return count_legal_moves() == 0 ? Outcome::Loss : Outcome::Ongoing;
     }
+    // Why outcome() ended the game (empty while it goes on).
+    std::string outcome_reason() const {
+        const int l = lion_[stm_];
+        if (l == kNoSquare) return "lion caught";
+        if (row_of(l) == far_row(stm_)) return "try";
+        return count_legal_moves() == 0 ? "no legal move" : "";
+    }
 
     Bitboard attacks_from(int sq) const { return tables.code_attacks[board_[sq]][sq]; }
     bool attacked_by(int sq, Color by) const {

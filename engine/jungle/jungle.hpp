@@ -114,6 +114,13 @@ public:
         if (d != Outcome::Ongoing) return d;
         return count_legal_moves() == 0 ? Outcome::Loss : Outcome::Ongoing;
     }
+    // Why outcome() ended the game (empty while it goes on).
+    std::string outcome_reason() const {
+        const Color us = stm_, them = ~us;
+        if ((occ_[them] & tables.dens[us]).any() || (occ_[us] & tables.dens[them]).any()) return "den entered";
+        if (occ_[us].none() || occ_[them].none()) return "all pieces captured";
+        return count_legal_moves() == 0 ? "no legal move" : "";
+    }
     // An enemy piece next to my den enters it on its next move unless I deal with it.
     bool in_check() const { return (tables.steps[tables.den_square[stm_]] & occ_[~stm_]).any(); }
 

@@ -121,6 +121,12 @@ public:
         if (const Outcome d = decided(); d != Outcome::Ongoing) return d;
         return has_legal_move() ? Outcome::Ongoing : Outcome::Loss;
     }
+    // Why outcome() ended the game (empty while it goes on).
+    std::string outcome_reason() const {
+        if (decided() != Outcome::Ongoing) return "entering-king declaration";
+        if (has_legal_move()) return "";
+        return in_check() ? "checkmate" : "no legal move";
+    }
 
     void legal_moves(MoveSink<Move>& list) const;
     void tactical_moves(MoveSink<Move>& list) const;  // captures and promotions, legal

@@ -81,6 +81,11 @@ public:
 
     Outcome decided() const { return Outcome::Ongoing; }
     Outcome outcome() const { return has_legal_move() ? Outcome::Ongoing : Outcome::Loss; }
+    // Why outcome() ended the game (empty while it goes on).
+    std::string outcome_reason() const {
+        if (has_legal_move()) return "";
+        return in_check() ? "checkmate" : "no legal move";
+    }
 
     void legal_moves(MoveSink<Move>& list) const;
     void tactical_moves(MoveSink<Move>& list) const;  // captures and the falcon's promotions, legal

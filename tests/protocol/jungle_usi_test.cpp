@@ -70,7 +70,7 @@ TEST_CASE("jungle over USI: a finished game answers at once") {
     t.send("setoption name USI_Variant value jungle");
     t.send("position sfen 6l/3R3/7/7/7/7/7/7/6L b 1 moves d8d9");
     t.send("d");
-    CHECK(t.last("Game state") == "Game state: lost for the side to move");
+    CHECK(t.last("Game state") == "Game state: lost for the side to move (den entered)");
     t.send("go depth 3");
     t.wait();
     CHECK(t.last("bestmove") == "bestmove resign");

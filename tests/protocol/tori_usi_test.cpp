@@ -110,7 +110,7 @@ TEST_CASE("tori over USI: the fourth occurrence loses for the side completing it
     // Mated by a dropped crane (a swallow could not have done it): Gote has no move and resigns.
     t.send("position sfen 6k/4F2/5C1/7/7/7/K6 b C 1 moves C*1b");
     t.send("d");
-    CHECK(t.last("Game state") == "Game state: lost for the side to move");
+    CHECK(t.last("Game state") == "Game state: lost for the side to move (checkmate)");
     t.send("go depth 3");
     t.wait();
     CHECK(t.last("bestmove") == "bestmove resign");

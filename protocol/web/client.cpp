@@ -1,0 +1,257 @@
+#include "protocol/web/client.hpp"
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
+#include "protocol/session.hpp"
+#include "protocol/web/notation.hpp"
+#include "search/skill.hpp"
+
+namespace menagerie::web {
+
+using json = nlohmann::json;
+
+namespace {
+
+// A JSON text that the page can read whatever the engine printed (invalid UTF-8 is replaced, never thrown).
+std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+
+// The number j[key] as an integer in [lo, hi], the fallback when absent; nullopt when present but not a number.
+std::optional<int64_t> integer(const json& j, const char* key, int64_t fallback, int64_t lo, int64_t hi) {
+    auto it = j.find(key);
+    if (it == j.end() || it->is_null()) return fallback;
+    if (!it->is_number()) return std::nullopt;
+    const double v = it->get<double>();
+    if (!(v == v)) return std::nullopt;
+    return std::clamp<int64_t>(v < double(lo) ? lo : v > double(hi) ? hi : int64_t(v), lo, hi);
+}
+
+}  // namespace
+
+WebClient::WebClient(Send send, const ServeLimits& limits, SearchGate& gate)
+    : send_(std::move(send)), limits_(limits), gate_(gate), out_([this](std::string_view line) { engine_line(line); }) {}
+
+WebClient::~WebClient() {
+    if (session_) {
+        session_->stop();
+        session_->wait();
+    }
+    session_.reset();
+}
+
+void WebClient::error(const std::string& message, std::string_view op) {
+    json j = {{"op", "error"}, {"message", message}};
+    if (!op.empty()) j["request"] = op;
+    if (request_id_ >= 0) j["id"] = request_id_;
+    send_(dump(j));
+}
+
+void WebClient::handle(std::string_view message) {
+    json request = json::parse(message, nullptr, false);
+    if (request.is_discarded()) return error("the request is not JSON");
+    if (!request.is_object()) return error("the request must be a JSON object");
+    request_id_ = -1;
+    if (auto id = request.find("id"); id != request.end() && id->is_number_integer() && id->get<int64_t>() >= 0)
+        request_id_ = id->get<int64_t>();
+    auto op = request.find("op");
+    if (op == request.end() || !op->is_string()) return error("the request has no \"op\"");
+    const std::string name = op->get<std::string>();
+    if (name == "hello") return hello();
+    if (name == "position") return position(&request);
+    if (name == "go") return go(&request);
+    if (name == "stop") {
+        if (session_) session_->stop();
+        return;
+    }
+    error("unknown op '" + name.substr(0, 40) + "'");
+}
+
+void WebClient::hello() {
+    json games = json::array();
+    for (const GameEntry& g : menagerie::games())
+        games.push_back({{"name", g.name},
+                         {"title", g.title},
+                         {"files", g.files},
+                         {"ranks", g.ranks},
+                         {"shogiSquares", g.shogi_squares},
+                         {"start", g.start_sfen},
+                         {"hands", g.hands},
+                         {"tables", g.options.end() != std::find_if(g.options.begin(), g.options.end(), [](const Option& o) {
+                              return o.name == kTablebaseOption;
+                          })}});
+    json skills = json::array();
+    for (const SkillPreset& p : kSkillPresets) skills.push_back({{"name", p.name}, {"level", p.level}});
+    json answer = {{"op", "hello"},
+                   {"games", games},
+                   {"skills", skills},
+                   {"maxSkill", kMaxSkill},
+                   {"maxMovetime", limits_.max_movetime_ms},
+                   {"maxMoves", limits_.max_moves}};
+    if (request_id_ >= 0) answer["id"] = request_id_;
+    send_(dump(answer));
+}
+
+void WebClient::position(const void* raw) {
+    const json& request = *static_cast<const json*>(raw);
+    auto game = request.find("game");
+    if (game == request.end() || !game->is_string()) return error("position: no \"game\"", "position");
+    const GameEntry* entry = find_game(game->get<std::string>());
+    if (!entry) return error("position: unknown game '" + game->get<std::string>().substr(0, 40) + "'", "position");
+
+    std::vector<std::string> tokens;
+    auto sfen = request.find("sfen");
+    if (sfen == request.end() || sfen->is_null() || (sfen->is_string() && (sfen->get<std::string>().empty() || sfen->get<std::string>() == "startpos"))) {
+        tokens.push_back("startpos");
+    } else if (!sfen->is_string()) {
+        return error("position: \"sfen\" must be a string", "position");
+    } else {
+        const std::string& text = sfen->get_ref<const std::string&>();
+        if (text.size() > limits_.max_sfen)
+            return error("position: the SFEN is " + std::to_string(text.size()) + " characters; at most " +
+                             std::to_string(limits_.max_sfen) + " are read",
+                         "position");
+        tokens.push_back("sfen");
+        // Split on spaces, as the USI line would be; a "moves" inside the SFEN is not allowed.
+        size_t i = 0;
+        while (i < text.size()) {
+            while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+            size_t j = i;
+            while (j < text.size() && text[j] != ' ' && text[j] != '\t') ++j;
+            if (j > i) tokens.push_back(text.substr(i, j - i));
+            i = j;
+        }
+        if (tokens.size() == 1) return error("position: the SFEN is empty", "position");
+        if (std::find(tokens.begin(), tokens.end(), "moves") != tokens.end())
+            return error("position: give the moves in \"moves\", not in the SFEN", "position");
+    }
+    auto moves = request.find("moves");
+    if (moves != request.end() && !moves->is_null()) {
+        if (!moves->is_array()) return error("position: \"moves\" must be an array of strings", "position");
+        if (moves->size() > limits_.max_moves)
+            return error("position: " + std::to_string(moves->size()) + " moves; at most " +
+                             std::to_string(limits_.max_moves) + " are read",
+                         "position");
+        if (!moves->empty()) tokens.push_back("moves");
+        for (const json& m : *moves) {
+            if (!m.is_string() || m.get_ref<const std::string&>().empty() || m.get_ref<const std::string&>().size() > 64)
+                return error("position: each move must be a short string", "position");
+            tokens.push_back(m.get<std::string>());
+        }
+    }
+
+    // A new game gets a fresh session (a small table until it searches); a running search is stopped first,
+    // and its answer comes back under its own id, which the page no longer waits for.
+    std::unique_ptr<Session> fresh;
+    Session* target = session_.get();
+    if (!session_ || game_ != entry) {
+        fresh = entry->make_session(out_, 1);
+        if (entry->options.end() != std::find_if(entry->options.begin(), entry->options.end(),
+                                                 [](const Option& o) { return o.name == kTablebaseOption; }))
+            if (auto e = fresh->set_tablebase(limits_.tablebase)) error("tablebase: " + *e);
+        target = fresh.get();
+    }
+    if (target->searching()) {
+        target->stop();
+        target->wait();
+    }
+    if (auto e = target->set_position(tokens)) return error(*e, "position");
+    if (fresh) {
+        if (session_) {
+            session_->stop();
+            session_->wait();
+        }
+        session_ = std::move(fresh);
+        game_ = entry;
+        sized_ = false;
+    }
+
+    const PositionView view = session_->view();
+    const std::string current = session_->sfen();
+    auto board = read_board(current, entry->files, entry->ranks, entry->hands);
+    if (!board) return error("internal: " + board.error(), "position");
+    json hands = json::array();
+    for (const auto& hand : board->hands) {
+        json h = json::array();
+        for (const auto& [piece, count] : hand) h.push_back({{"piece", piece}, {"count", count}});
+        hands.push_back(h);
+    }
+    json legal = json::array();
+    for (const std::string& text : view.moves) {
+        auto squares = read_move(text, entry->files, entry->ranks, entry->shogi_squares);
+        if (!squares) return error("internal: " + squares.error(), "position");
+        json m = {{"usi", text}, {"promote", squares->promote}};
+        if (squares->drop.empty()) {
+            m["from"] = squares->squares.front();
+            m["path"] = std::vector<int>(squares->squares.begin() + 1, squares->squares.end());
+        } else {
+            m["drop"] = squares->drop;
+            m["path"] = squares->squares;
+        }
+        legal.push_back(std::move(m));
+    }
+    json values = json::object();
+    for (const auto& [move, value] : view.values) values[move] = value;
+    json answer = {{"op", "position"},
+                   {"game", entry->name},
+                   {"sfen", current},
+                   {"side", std::string(1, board->side)},
+                   {"cells", board->cells},
+                   {"hands", hands},
+                   {"moves", legal},
+                   {"over", view.over},
+                   {"threatened", view.threatened},
+                   {"values", values}};
+    if (view.over) {
+        answer["winner"] = view.winner ? std::string(1, view.winner) : std::string();
+        answer["reason"] = view.reason;
+    }
+    if (request_id_ >= 0) answer["id"] = request_id_;
+    send_(dump(answer));
+}
+
+void WebClient::go(const void* raw) {
+    const json& request = *static_cast<const json*>(raw);
+    const auto id = integer(request, "id", 0, 0, int64_t(1) << 50);
+    const auto movetime = integer(request, "movetime", 1000, 1, limits_.max_movetime_ms);
+    const auto skill = integer(request, "skill", kMaxSkill, 0, kMaxSkill);
+    const auto multipv = integer(request, "multipv", 1, 1, 500);
+    if (!id || !movetime || !skill || !multipv) return error("go: id, movetime, skill and multipv must be numbers", "go");
+    if (!session_ || !session_->has_position()) return error("go: no position yet", "go");
+    if (session_->searching()) {
+        // One search a tab: a new go replaces the running one, which answers first under its own id.
+        session_->stop();
+        session_->wait();
+    }
+    if (!gate_.enter()) {
+        send_(dump({{"op", "busy"},
+                    {"id", *id},
+                    {"message", "the engine is running " + std::to_string(gate_.limit()) +
+                                    " searches for other boards; try again in a moment"}}));
+        return;
+    }
+    holds_gate_ = true;  // the previous search, if any, answered (and left the gate) before wait() returned
+    if (!sized_) {
+        sized_ = true;
+        if (!session_->resize_hash(limits_.hash_mb))
+            error("go: cannot allocate " + std::to_string(limits_.hash_mb) + " MB for the hash; searching with 1 MB");
+    }
+    search_id_ = *id;
+    Limits limits;
+    limits.movetime = *movetime;
+    limits.received = Clock::now();
+    SearchOptions options;
+    options.skill = int(*skill);
+    options.multipv = int(*multipv);
+    options.seed = uint64_t(*id) * 0x9E3779B97F4A7C15ull;
+    session_->go(limits, options);
+}
+
+// Called with each line the session prints, from the search's thread (or this one for an answer at once).
+void WebClient::engine_line(std::string_view line) {
+    const bool final = line.starts_with("bestmove") || line.starts_with("checkmate");
+    json j = {{"op", final ? "bestmove" : "info"}, {"id", search_id_.load()}, {"line", std::string(line)}};
+    if (final && holds_gate_.exchange(false)) gate_.leave();
+    send_(dump(j));
+}
+
+}  // namespace menagerie::web

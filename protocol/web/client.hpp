@@ -1,0 +1,86 @@
+#pragma once
+// One browser tab's game: the messages of the page's WebSocket (protocol/web/page/app.js), answered from a
+// Session of the chosen game, the same code the USI front drives. Independent of the transport, so the tests
+// can drive it without a socket (tests/protocol/web_test.cpp).
+//
+// Requests (JSON objects, "op" says which):
+//   {"op":"hello"}                         the games, board sizes and skill presets
+//   {"op":"position","game":G,"sfen":S,"moves":[...]}
+//                                          sets the tab's game and position; answers the board, the legal moves
+//                                          with their squares, the game's state and, with a table, move values
+//   {"op":"go","id":N,"movetime":MS,"skill":L,"multipv":K}
+//                                          searches; the engine's lines come back as {"op":"info"} and one final
+//                                          {"op":"bestmove"}, each with the request's id
+//   {"op":"stop"}
+// Every bad request is answered {"op":"error","message":...}; the tab's position is then unchanged.
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "protocol/output.hpp"
+#include "protocol/registry.hpp"
+
+namespace menagerie::web {
+
+struct ServeLimits {
+    size_t hash_mb = 16;               // each tab's transposition table, allocated at its first search
+    int64_t max_movetime_ms = 60000;   // no search runs longer
+    int max_searches = 2;              // searches at once over all tabs; a go beyond is answered "busy"
+    size_t max_moves = 5000;           // moves in one position request
+    size_t max_sfen = 4096;            // characters of an SFEN
+    std::string tablebase = "auto";    // for the games with tables: "auto", "none" or a file
+};
+
+// Counts the searches running over every tab.
+class SearchGate {
+public:
+    explicit SearchGate(int limit) : limit_(limit) {}
+    bool enter() {
+        int n = running_.load();
+        while (n < limit_)
+            if (running_.compare_exchange_weak(n, n + 1)) return true;
+        return false;
+    }
+    void leave() { --running_; }
+    int running() const { return running_.load(); }
+    int limit() const { return limit_; }
+
+private:
+    const int limit_;
+    std::atomic<int> running_{0};
+};
+
+class WebClient {
+public:
+    // send: delivers one JSON text to the page; called from this object's caller and from search threads.
+    using Send = std::function<void(std::string)>;
+    WebClient(Send send, const ServeLimits& limits, SearchGate& gate);
+    ~WebClient();
+    WebClient(const WebClient&) = delete;
+    WebClient& operator=(const WebClient&) = delete;
+
+    void handle(std::string_view message);
+
+private:
+    void hello();
+    void position(const void* request);
+    void go(const void* request);
+    void engine_line(std::string_view line);
+    void error(const std::string& message, std::string_view op = {});
+
+    Send send_;
+    const ServeLimits& limits_;
+    SearchGate& gate_;
+    std::atomic<int64_t> search_id_{0};
+    std::atomic<bool> holds_gate_{false};
+    Output out_;  // the session's lines; declared before session_, which prints into it until it is gone
+    const GameEntry* game_ = nullptr;
+    std::unique_ptr<Session> session_;
+    int64_t request_id_ = -1;  // the "id" of the request being answered, echoed in its answer
+    bool sized_ = false;  // the session's table has its full size (allocated at the first search)
+};
+
+}  // namespace menagerie::web
