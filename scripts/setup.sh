@@ -12,9 +12,22 @@ command -v make >/dev/null 2>&1 || need+=(make)
 [ -f /usr/include/nlohmann/json.hpp ] || need+=(nlohmann-json3-dev)
 [ -f /usr/include/doctest/doctest.h ] || need+=(doctest-dev)
 # `setup.sh --tests`: also the engines of other authors that the tests play against (menagerie match).
+# Also the browser board's tests: Node.js, Debian's Chromium, and the test's npm packages (tests/web).
 if [ "${1:-}" = "--tests" ]; then
   command -v fairy-stockfish >/dev/null 2>&1 || [ -x /usr/games/fairy-stockfish ] || need+=(fairy-stockfish)
+  command -v chromium >/dev/null 2>&1 || need+=(chromium)
+  command -v node >/dev/null 2>&1 || need+=(nodejs)
+  command -v npm >/dev/null 2>&1 || need+=(npm)
 fi
+
+# The npm packages of the browser tests, from the lock file, once.
+npm_packages() {
+  local web; web="$(dirname "$0")/../tests/web"
+  if [ "${1:-}" = "--tests" ] && [ ! -d "$web/node_modules/puppeteer-core" ]; then
+    echo "setup: installing the browser tests' npm packages (tests/web)" >&2
+    (cd "$web" && npm ci --no-audit --no-fund --loglevel=error >&2)
+  fi
+}
 # `setup.sh --fuzz`: clang and its libFuzzer runtime, for scripts/fuzz.sh.
 if [ "${1:-}" = "--fuzz" ]; then
   command -v clang++ >/dev/null 2>&1 || need+=(clang)
@@ -22,6 +35,7 @@ if [ "${1:-}" = "--fuzz" ]; then
 fi
 
 if [ ${#need[@]} -eq 0 ]; then
+  npm_packages "${1:-}"
   exit 0
 fi
 
@@ -34,3 +48,4 @@ fi
 export DEBIAN_FRONTEND=noninteractive
 $sudo apt-get update -q >&2
 $sudo apt-get install -y -q --no-install-recommends "${need[@]}" >&2
+npm_packages "${1:-}"

@@ -34,8 +34,8 @@ using MoveListOf = MoveList<typename G::Move, G::max_moves>;
 //   G::bench_positions, G::bench_depth
 //                         the positions `menagerie bench` searches and to what depth (engine/<game>/bench.hpp)
 //   G::Position           the position, with the members listed below
-//   G::hands              optional, false for a game without drops whose SFEN's third field means something
-//                         else (chu: the square of a lion just taken); the browser board reads hands otherwise
+//   G::hands              optional, false for a game without drops (Jungle, chu: whose SFEN's third field is
+//                         the square of a lion just taken); the browser board shows hands otherwise
 //   G::search_tuning      optional: the search's selectivity and time sharing for this game
 //                         (engine/core/search_tuning.hpp); without it, the defaults every game began with
 // Optional abilities, used where a position has them (each found by `requires`, never by a game test):

@@ -74,6 +74,7 @@ struct Jungle {
     static constexpr std::string_view start_sfen = "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L b 1";
     static constexpr int files = 7, ranks = 9;
     static constexpr bool shogi_squares = false;  // "a1": file letter from the left, rank number from the bottom
+    static constexpr bool hands = false;          // no drops: captured animals leave the game
     static constexpr std::size_t max_moves = 40;  // 8 pieces x 4 directions
     static constexpr int repetition_count = 5;
     static constexpr Outcome repetition_outcome(bool, bool) { return Outcome::Draw; }

@@ -134,7 +134,9 @@ std::string csa_record(int number, const GameRecord& g) {
             play(g.moves[i], ",T" + std::to_string(i < g.times_ms.size() ? g.times_ms[i] / 1000 : 0));
         const std::string& why = g.reason;
         auto has = [&](const char* text) { return why.find(text) != std::string::npos; };
-        const char* end = why == "rules"                                 ? "%TSUMI"
+        // The rules' own ends: shogi's reasons (Position::outcome_reason) or, for a game without them, "rules".
+        const char* end = why == "rules" || why == "checkmate" || why == "no legal move" ? "%TSUMI"
+                          : why == "entering-king declaration"           ? "%KACHI"
                           : why == "repetition"                          ? (g.result == Outcome::Draw ? "%SENNICHITE" : "%OUTE_SENNICHITE")
                           : why == "move cap"                            ? "%MAX_MOVES"
                           : has(": resigned")                            ? "%TORYO"

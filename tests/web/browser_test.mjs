@@ -3,7 +3,8 @@
 // (drops, promotion choices, two-step lion moves), undoes, plays against the engine, and finishes a short
 // game. Also: live analysis with its arrow, a phone-sized window, several tabs at once.
 //
-//   node tests/web/browser_test.mjs BINARY [--screenshots DIR] [--games a,b]
+//   node tests/web/browser_test.mjs BINARY [--screenshots DIR] [--games a,b] [--tablebase FILE]
+// With a Dobutsu tablebase, also: every move's value listed, and shown on the marked destinations.
 import puppeteer from 'puppeteer-core';
 import { mkdirSync } from 'node:fs';
 import { Api, check, fail, launchBrowser, startServer } from './harness.mjs';
@@ -16,6 +17,7 @@ const option = (name) => {
 };
 const shots = option('--screenshots');
 const only = option('--games')?.split(',');
+const tablebase = option('--tablebase');
 
 // Positions one move from the end, to finish a game by clicking (the move is found by asking the engine).
 const endings = {
@@ -119,6 +121,22 @@ async function testGame(browser, url, api, game) {
   let answer = await api.position(game.name, 'startpos');
   const checked = await checkMarks(page, answer);
   log(`marks of ${checked} pieces equal the engine's legal moves`);
+
+  // With a table: every legal move's value listed as the engine gives it, and shown on the destinations.
+  if (tablebase && game.tables) {
+    const values = Object.entries(answer.values);
+    check(values.length === answer.moves.length, `the table gave ${values.length} values for ${answer.moves.length} moves`);
+    const listed = await page.$$eval('#value-list li', (els) => els.map((e) => e.textContent));
+    check(same(listed.sort(), values.map(([m, v]) => `${m}: ${v}`).sort()), `values listed: ${listed.join(', ')}`);
+    const from = answer.moves[0].from;
+    await clickCell(page, from);
+    const shown = await page.$$eval('svg.board .mark text.value', (els) => els.length);
+    const expected = new Set(answer.moves.filter((m) => m.from === from).map((m) => m.path[0])).size;
+    check(shown === expected, `${shown} values on ${expected} destinations`);
+    if (shots) await page.screenshot({ path: `${shots}/${game.name}-tablebase.png` });
+    await clickCell(page, from);
+    log(`tablebase: ${values.map(([m, v]) => `${m} ${v}`).join(', ')}`);
+  }
 
   // 2. Moves by clicking, each compared with the engine's own position after it.
   const played = [];
@@ -258,6 +276,54 @@ async function testAnalysis(browser, url) {
   await page.close();
 }
 
+// A 36×36 board (taikyoku's size) drawn by the page's own board code with about 800 pieces: how long the
+// first drawing, a move's redraw and a selection's marks take.
+async function testLargeBoard(browser, url) {
+  step = '36x36';
+  const page = await browser.newPage();
+  await page.setViewport({ width: 1280, height: 900 });
+  await page.goto(`${url}?game=shogi`);
+  await ready(page);
+  const t = await page.evaluate(async () => {
+    const { Board } = await import('./board.js');
+    const box = document.createElement('div');
+    box.className = 'board-box';
+    document.body.appendChild(box);
+    const look = { pieces: {}, royals: [], players: ['Sente', 'Gote'] };
+    const clicks = [];
+    const start = performance.now();
+    const board = new Board(box, { name: 'test', files: 36, ranks: 36, shogiSquares: true }, look, (sq) => clicks.push(sq));
+    const cells = new Array(36 * 36).fill('');
+    for (let i = 0; i < 36 * 11; ++i) if (i % 36 !== 17 || i < 36 * 5) cells[i] = '(ab)'.toLowerCase();
+    for (let i = 36 * 25; i < 36 * 36; ++i) if (i % 36 !== 17 || i >= 36 * 31) cells[i] = '(AB)';
+    board.setCells(cells);
+    await new Promise((r) => requestAnimationFrame(() => r()));
+    const drawn = performance.now() - start;
+    const pieces = box.querySelectorAll('.piece').length;
+    const moved = cells.slice();
+    moved[36 * 26 + 3] = '';
+    moved[36 * 20 + 3] = '(AB)';
+    let t0 = performance.now();
+    board.setCells(moved);
+    board.setHighlights('last', [36 * 26 + 3, 36 * 20 + 3]);
+    await new Promise((r) => requestAnimationFrame(() => r()));
+    const move = performance.now() - t0;
+    const marks = new Set();
+    for (let i = 0; i < 200; ++i) marks.add((i * 37) % (36 * 36));
+    t0 = performance.now();
+    board.setMarks(marks);
+    await new Promise((r) => requestAnimationFrame(() => r()));
+    const mark = performance.now() - t0;
+    const placed = cells.filter(Boolean).length;
+    box.remove();
+    return { drawn, pieces, placed, move, mark };
+  });
+  check(t.pieces === t.placed, `${t.pieces} pieces drawn, ${t.placed} placed`);
+  check(t.move < 200 && t.mark < 500, `a move redrawn in ${t.move.toFixed(1)} ms, marks in ${t.mark.toFixed(1)} ms`);
+  log(`${t.pieces} pieces drawn in ${t.drawn.toFixed(0)} ms; a move redrawn in ${t.move.toFixed(1)} ms, 200 marks in ${t.mark.toFixed(1)} ms`);
+  await page.close();
+}
+
 async function testPhone(browser, url, names) {
   step = 'phone';
   const page = await browser.newPage();
@@ -303,7 +369,7 @@ async function testTabs(browser, url, names) {
 async function main() {
   if (!binary) fail('usage: node tests/web/browser_test.mjs BINARY [--screenshots DIR] [--games a,b]');
   if (shots) mkdirSync(shots, { recursive: true });
-  const server = await startServer(binary, ['--searches', '8']);
+  const server = await startServer(binary, ['--searches', '8', '--tablebase', tablebase || 'none']);
   const browser = await launchBrowser(puppeteer);
   try {
     const api = await Api.open(server.url);
@@ -312,6 +378,7 @@ async function main() {
     check(games.length > 0, 'no games');
     for (const game of games) await testGame(browser, server.url, api, game);
     if (!only || only.includes('shogi')) await testAnalysis(browser, server.url);
+    await testLargeBoard(browser, server.url);
     await testPhone(browser, server.url, games.map((g) => g.name));
     await testTabs(browser, server.url, games.map((g) => g.name));
     api.close();

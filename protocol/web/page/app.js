@@ -86,6 +86,8 @@ const handlers = {
     if (!app.pending || m.id !== app.pending.id) return;  // an answer overtaken by a later request
     const p = app.pending;
     app.pending = null;
+    // A new game, position or an undo: the last analysis no longer applies.
+    if (p.start !== app.start || p.moves.length < app.moves.length) clearInfo();
     app.start = p.start;
     app.moves = p.moves;
     app.paths = p.paths;

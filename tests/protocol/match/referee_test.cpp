@@ -1,5 +1,5 @@
-// The referee with scripted engines (no processes): every way an engine can lose, the rules' own ends,
-// adjudication, and what the engines are told. The XBoard move translation and position conversion.
+// The referee with scripted engines (no processes): every way an engine can lose, the rules' own ends (with the
+// reason the game gives), adjudication, and what the engines are told. The XBoard move translation and position conversion.
 #include <doctest/doctest.h>
 
 #include <unistd.h>
@@ -80,10 +80,10 @@ TEST_CASE("referee: the rules end the game, and both engines hear the result") {
     Scripted a("a", moves({"2c2b", "2b2a+"})), b("b", moves({"3a3b"}));
     const auto g = play(a, b);
     CHECK(g.result == Outcome::Win);
-    CHECK(g.reason == "rules");
+    CHECK(g.reason == "lion caught");
     CHECK(g.moves == std::vector<std::string>{"2c2b", "3a3b", "2b2a+"});
-    CHECK(a.over == "1-0 0 rules");
-    CHECK(b.over == "1-0 1 rules");
+    CHECK(a.over == "1-0 0 lion caught");
+    CHECK(b.over == "1-0 1 lion caught");
     // Each engine is given the whole game so far.
     REQUIRE(b.seen_moves.size() == 1);
     CHECK(b.seen_moves[0] == std::vector<std::string>{"2c2b"});
@@ -267,7 +267,7 @@ TEST_CASE("referee: openings are checked, passed on and kept apart from the game
     CHECK(a.start.opening_moves == o.moves);
     CHECK(a.seen_moves.at(0) == o.moves);
     const std::string line = match_detail::record_line(7, g);
-    CHECK(line == "Game 7: a vs b: 1-0 {rules} start gle/1c1/1C1/ELG b - 1 opening 2c2b 3a3b moves 2b2a+");
+    CHECK(line == "Game 7: a vs b: 1-0 {lion caught} start gle/1c1/1C1/ELG b - 1 opening 2c2b 3a3b moves 2b2a+");
 }
 
 TEST_CASE("match: the game file block and the opening file") {

@@ -520,6 +520,39 @@ void subgame_check_4() {
     CHECK(t.has("info string error: tablebase '/some/file.mtb': cannot open"));
 }
 
+// The browser board's move values (Session::view): every legal move with the table's value for its mover
+void subgame_check_5() {
+    const Reference& ref = reference();
+    const SubgameTable& sub = subgame();
+    Output out([](std::string_view) {});
+    GameSession<Dobutsu> session(out, 1, OracleSource<Dobutsu>{&load_any, &no_default});
+    REQUIRE(!session.set_tablebase(sub.path));
+    int checked = 0;
+    for (const auto& n : ref.nodes) {
+        if (n.terminal != packed::Terminal::No || checked >= 200) continue;
+        if (n.pos.hand(Sente, Chick) + n.pos.hand(Sente, Elephant) + n.pos.hand(Sente, Giraffe) != 0) continue;
+        REQUIRE(!session.set_position({"sfen", n.pos.sfen()}));
+        const PositionView view = session.view();
+        REQUIRE(view.values.size() == view.moves.size());
+        for (const auto& [text, value] : view.values) {
+            auto mv = n.pos.parse_move(text);
+            REQUIRE(mv.ok());
+            Position after = n.pos;
+            after.play(mv.value());
+            const OracleValue v = before(*sub.table->probe(after));
+            const std::string want = v.outcome == Outcome::Draw  ? std::string("draw")
+                                     : v.outcome == Outcome::Win ? "win in " + std::to_string(v.plies)
+                                                                 : "loss in " + std::to_string(v.plies);
+            CHECK_MESSAGE(value == want, n.pos.sfen() << " " << text);
+        }
+        ++checked;
+    }
+    CHECK(checked == 200);
+    // Without a table, no values.
+    REQUIRE(!session.set_tablebase("none"));
+    CHECK(session.view().values.empty());
+}
+
 // One test case (one process under CTest): the subgame is solved and the reference built once for all parts.
 TEST_CASE("dobutsu tablebase: the subgame without drops, solved, checked, written, read and played") {
     SUBCASE("the subgame without drops equals a plain reference solution, position by position") { subgame_check_0(); }
@@ -527,4 +560,5 @@ TEST_CASE("dobutsu tablebase: the subgame without drops, solved, checked, writte
     SUBCASE("a broken, truncated, foreign or missing file is refused with a reason") { subgame_check_2(); }
     SUBCASE("a session with a table answers at once with the exact value and an optimal move") { subgame_check_3(); }
     SUBCASE("TablebaseFile through USI: none, auto, a bad file, another game") { subgame_check_4(); }
+    SUBCASE("the browser board's move values are the table's, for every legal move") { subgame_check_5(); }
 }
