@@ -41,6 +41,18 @@ void game_seeds(const fs::path& dir, char pick) {
                                       "\ngo nodes 100\ngo mate 1000\nstop\n");
         }
     }
+    {
+        // The browser board's messages: a position with a move, a refused one, a search and its stop.
+        auto start = G::Position::from_sfen(G::start_sfen);
+        MoveListOf<G> moves;
+        start.value().legal_moves(moves);
+        const std::string m = moves.empty() ? "" : start.value().move_text(moves[0]);
+        const std::string game = std::string(G::name);
+        put(dir / "web_fuzz", "{\"op\":\"hello\"}\n{\"op\":\"position\",\"game\":\"" + game + "\",\"sfen\":\"" +
+                                  sfens.back() + "\",\"moves\":[],\"id\":1}\n{\"op\":\"position\",\"game\":\"" + game +
+                                  "\",\"moves\":[\"" + m + "\",\"" + m + "\"]}\n{\"op\":\"go\",\"id\":2,\"movetime\":1}\n"
+                                  "{\"op\":\"stop\"}\n" + sfens.back() + "\n" + m);
+    }
     put(dir / "cli_fuzz", "perft\n--variant\n" + std::string(G::name) + "\n--depth\n2\n--sfen\n" + sfens.back());
     put(dir / "cli_fuzz", "selfplay\n--variant\n" + std::string(G::name) + "\n--a\nbeginner,depth=2\n--b\nskill=3\n--games\n4");
     put(dir / "cli_fuzz", "match\n--variant\n" + std::string(G::name) +

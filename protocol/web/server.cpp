@@ -301,8 +301,9 @@ private:
 }  // namespace
 
 int serve(const ServeConfig& config) {
-    net::io_context ioc{1};
+    // Declared before the network, so that it outlives the connections the network still holds when it goes.
     Shared shared(config);
+    net::io_context ioc{1};
     beast::error_code ec;
     tcp::resolver resolver(ioc);
     auto endpoints = resolver.resolve(config.host, std::to_string(config.port), tcp::resolver::passive, ec);
