@@ -433,7 +433,7 @@ function renderStatus() {
     text = `Game over: ${app.ended}`;
     kind = 'over';
   } else {
-    text = `${playerName(pos.side)} to move${pos.threatened ? ' (in check)' : ''}`;
+    text = `${playerName(pos.side)} to move${pos.threatened ? ` (${app.look.threat})` : ''}`;
   }
   setStatus('status', text, kind);
   $('sfen-text').value = pos.sfen;

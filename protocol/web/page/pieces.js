@@ -36,12 +36,13 @@ const chu = {
   '+H': ['角鷹', 'horned falcon'], '+D': ['飛鷲', 'soaring eagle'],
 };
 
-// Per game: the pieces, the royals (highlighted when threatened), the players' names and the board's marks.
+// Per game: the pieces, the royals (highlighted when threatened), the players' names, what the engine's
+// standing threat means there, and the board's marks.
 export const looks = {
-  shogi: { pieces: shogi, royals: ['K'], players: ['Sente', 'Gote'], stars: [[3, 3], [6, 3], [3, 6], [6, 6]] },
-  dobutsu: { pieces: dobutsu, royals: ['L'], players: ['Sente', 'Gote'] },
+  shogi: { pieces: shogi, royals: ['K'], players: ['Sente', 'Gote'], threat: 'in check', stars: [[3, 3], [6, 3], [3, 6], [6, 6]] },
+  dobutsu: { pieces: dobutsu, royals: ['L'], players: ['Sente', 'Gote'], threat: 'the lion is threatened' },
   jungle: {
-    pieces: jungle, royals: [], players: ['Red', 'Blue'],
+    pieces: jungle, royals: [], players: ['Red', 'Blue'], threat: 'the den is threatened',
     // Terrain, as the rules place it (cells numbered from the top-left): water, traps, dens.
     terrain: (() => {
       const t = {};
@@ -52,15 +53,15 @@ export const looks = {
       return t;
     })(),
   },
-  torishogi: { pieces: tori, royals: ['K'], players: ['Sente', 'Gote'] },
+  torishogi: { pieces: tori, royals: ['K'], players: ['Sente', 'Gote'], threat: 'in check' },
   chushogi: {
-    pieces: chu, royals: ['K', '+E'], players: ['Sente', 'Gote'], stars: [[4, 4], [8, 4], [4, 8], [8, 8]],
+    pieces: chu, royals: ['K', '+E'], players: ['Sente', 'Gote'], threat: 'a royal is attacked', stars: [[4, 4], [8, 4], [4, 8], [8, 8]],
   },
 };
 
 // The look of a game the page has no table for: SFEN letters, no royals.
 export function lookOf(game) {
-  return looks[game] || { pieces: {}, royals: [], players: ['Sente', 'Gote'] };
+  return looks[game] || { pieces: {}, royals: [], players: ['Sente', 'Gote'], threat: 'threatened' };
 }
 
 // The label of a piece code ("+p", "(KT)"): kanji, or the SFEN letters when asked or when unknown.
