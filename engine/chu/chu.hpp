@@ -20,6 +20,7 @@
 #include "engine/core/result.hpp"
 #include "engine/core/search_tuning.hpp"
 #include "engine/large/board.hpp"
+#include "engine/large/position.hpp"
 
 namespace menagerie::chu {
 
@@ -105,50 +106,14 @@ constexpr std::array<int, kKinds> kPieceValue = {
     4000, 900, 1600, 1200, 900, 1000, 800, 900, 1150, 1300,      // +E +T +O +X +M +V +B +R +H +D
 };
 
-// Why a game is over (or Ongoing), for the protocol and the match records.
-enum class End : uint8_t { None, RoyalsLost, NoMove, BaredUs, BaredThem, LoneRoyals };
-std::string_view end_text(End e);
+using large::End;
+using large::end_text;
 
-class Position : public Board {
+class Position : public large::GamePosition<Rules, Position, kMaxMoves> {
 public:
-    static Result<Position> from_sfen(std::string_view sfen);
-    std::string sfen() const;
-    std::string diagram() const;
-    Result<Move> parse_move(std::string_view text) const;
-    std::string move_text(Move m) const;
-    // Every USI text that names the move (lishogi writes several for a lion's moves); move_text is one.
-    std::vector<std::string> spellings(Move m) const;
-    static std::string square_text(int sq) { return Geo::square_text(sq); }
+    static constexpr int kZoneRanks = chu::kZoneRanks;
+    static constexpr int kMaxDead = Geo::files;  // pawns and lances on their far rank
 
-    void legal_moves(MoveSink<Move>& list) const { generate<false>(list); }
-    void tactical_moves(MoveSink<Move>& list) const { generate<true>(list); }
-    uint64_t count_legal_moves() const;
-
-    using Board::play;
-    void play(Move m) {
-        Undo u;
-        play(m, u);
-    }
-
-    // Game end visible without generating moves (royals lost, a bare royal, lone royals).
-    Outcome decided() const;
-    Outcome outcome() const;
-    End end() const;  // the reason outcome() gives
-    std::string outcome_reason() const { return std::string(end_text(end())); }
-    // The side to move has one royal and it is attacked: a threat the search may not stand pat on.
-    bool in_check() const;
-    // Whether the last move "attacked" for the repetition rule: it leaves an enemy royal attacked, or the
-    // piece it moved attacks an enemy piece.
-    bool last_move_attacks() const;
-
-    bool is_pass(Move m) const { return m.to() == m.from() && !m.has_mid(); }
-    bool is_capture(Move m) const { return m.has_mid() || (m.to() != m.from() && at(m.to()) != large::kEmpty); }
-    template <class F>
-    void for_each_captured(Move m, F&& f) const {
-        if (m.has_mid()) f(large::kind_of(at(mid_square(m))));
-        if (m.to() != m.from() && at(m.to()) != large::kEmpty) f(large::kind_of(at(m.to())));
-    }
-    int moving_type(Move m) const { return large::kind_of(at(m.from())); }
     // A quick exchange estimate: what the move takes, less the mover if the enemy then attacks its square
     // (igui and passes leave the piece where it stood).
     int see(Move m) const {
@@ -159,25 +124,33 @@ public:
         const int mover = large::kind_of(at(m.from()));
         return gain - kPieceValue[size_t(m.promotes() ? kind(mover).promotes_to : mover)];
     }
-    int history_index(Move m) const { return (int(stm_) * kKinds + moving_type(m)) * Geo::size + m.to(); }
 
     // Whether a move of piece p from `from` to `to` (one leg) may promote under chu's rule.
     bool may_promote(Piece p, int from, int to) const;
+    // Chu's lion-trading rules, for a move that takes a lion (the rest are allowed).
+    bool move_allowed(int from, int to, int mid) const {
+        if (!((mid && is_lion(at(mid))) || (to != from && is_lion(at(to))))) return true;
+        return lion_rules_allow(from, to, mid);
+    }
     // Whether a move taking an enemy lion obeys the lion-trading rules (both rules; the move takes a lion).
     bool lion_rules_allow(int from, int to, int mid) const;
+    // Pawns and lances on their far rank never move again.
+    bool dead(Piece p, int sq) const {
+        const int k = large::kind_of(p);
+        return (k == Pawn || k == Lance) && Geo::relative_row(sq, large::color_of(p)) == Geo::ranks - 1;
+    }
+    // What does not count against a bare royal: pawns, go-betweens, lances on their far rank.
+    bool minor(Piece p, int sq) const {
+        const int k = large::kind_of(p);
+        return k == Pawn || k == GoBetween || (k == Lance && Geo::relative_row(sq, large::color_of(p)) == Geo::ranks - 1);
+    }
+    std::string explain_illegal(Move m) const;
+    static std::string legend() {
+        return "Pieces: P pawn, I go-between, L lance, A reverse chariot, F leopard, C copper, S silver, G gold,\n"
+               "  E elephant (+E prince), T tiger, O kirin, X phoenix, M side mover, V vertical mover, B bishop,\n"
+               "  R rook, H horse (+H falcon), D dragon (+D eagle), Q free king, N lion, K king\n";
+    }
     static bool is_lion(Piece p) { return large::is_piece(p) && (kind(large::kind_of(p)).tags & kLionTag); }
-    static bool in_zone(int sq, int color) { return Geo::relative_row(sq, color) >= Geo::ranks - kZoneRanks; }
-    int royal_square(int color) const;  // one royal's square (0 if none)
-
-private:
-    template <bool CapturesOnly>
-    void generate(MoveSink<Move>& list) const;
-    template <bool CapturesOnly>
-    void generate_all(MoveSink<Move>& list) const;  // whether or not the game is over
-    bool bare(int color) const;
-    bool lone_royals() const;
-    // Pieces of a side not counting its pawns and lances stuck on its far rank.
-    int live_pieces(int color) const;
 };
 
 struct Chu {
