@@ -10,9 +10,10 @@ const GameEntry& dobutsu_entry();
 const GameEntry& jungle_entry();
 const GameEntry& tori_entry();
 const GameEntry& chu_entry();
+const GameEntry& dai_entry();
 
 const std::vector<GameEntry>& games() {
-    static const std::vector<GameEntry> list = {shogi_entry(), dobutsu_entry(), jungle_entry(), tori_entry(), chu_entry()};
+    static const std::vector<GameEntry> list = {shogi_entry(), dobutsu_entry(), jungle_entry(), tori_entry(), chu_entry(), dai_entry()};
     return list;
 }
 

@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "engine/chu/chu.hpp"
+#include "engine/dai/dai.hpp"
 #include "engine/dobutsu/dobutsu.hpp"
 #include "engine/jungle/jungle.hpp"
 #include "engine/shogi/shogi.hpp"
@@ -168,6 +169,11 @@ TEST_CASE("dobutsu solver: the complete analysis matches the published figures, 
 // published number) and every lishogi text counted (the spec's seed column, 109,394,035), which checks the
 // distinct count's spellings at every ply.
 using menagerie::testing::chu_perft_texts;
+
+TEST_CASE("deep perft: dai shogi from the start to depth 4 (spec table, distinct moves)") {
+    auto start = dai::Position::from_sfen(dai::Dai::start_sfen).value();
+    CHECK(perft<dai::Dai>(start, 4) == 25421252);
+}
 
 TEST_CASE("deep perft: chu shogi from the start to depth 5, distinct moves and lishogi texts") {
     auto start = chu::Position::from_sfen(chu::Chu::start_sfen).value();

@@ -9,8 +9,9 @@
 //           F B (the two forward or back diagonals), d (the four diagonals), a (all eight)
 //   ranges  1-9 (up to that many squares, 1 = a step), * (a slide), j (a jump to the second square, over
 //           anything), L (lion power along that line: step, jump, two steps capturing on the first, igui)
-// and the word `lion` for full lion power (every square within two; two steps, each capturing). Where two
-// words give one direction a range, the longer counts ("a1 f* b*": the flying stag).
+// and the word `lion` for full lion power (every square within two; two steps, each capturing), and the word
+// `knight` for the shogi knight's two jumps (two forward and one to the side). Where two words give one
+// direction a range, the longer counts ("a1 f* b*": the flying stag).
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -61,6 +62,7 @@ struct MoveSpec {
     std::array<uint8_t, kDirs> range{};
     uint8_t jump2 = 0, lines = 0;
     bool lion = false;
+    bool knight = false;
 };
 inline MoveSpec read_moves(std::string_view text) {
     MoveSpec m;
@@ -74,6 +76,11 @@ inline MoveSpec read_moves(std::string_view text) {
         if (text.substr(i, 4) == "lion") {
             m.lion = true;
             i += 4;
+            continue;
+        }
+        if (text.substr(i, 6) == "knight") {
+            m.knight = true;
+            i += 6;
             continue;
         }
         uint8_t dirs = 0;
@@ -151,6 +158,11 @@ std::vector<std::array<Movement, 2>> compile_moves(std::span<const Kind> kinds) 
                     mv.slides[mv.n_slides++] = {int16_t(off), spec.range[d], uint8_t(bd)};
                     add_near(off);  // the first square of a slide is attacked whatever stands elsewhere
                 }
+            }
+            if (spec.knight) {
+                const int fwd = G::offset(Fwd, c);
+                add_jump(2 * fwd + G::offset(Left, c));
+                add_jump(2 * fwd + G::offset(Right, c));
             }
             if (spec.lion) {
                 for (int dr = -2; dr <= 2; ++dr)

@@ -26,6 +26,7 @@ const endings = {
   jungle: '7/3R3/7/7/7/7/7/7/r6 b 1',
   torishogi: '3k3/7/3F3/7/7/7/3K3 b C 1',
   chushogi: '6k5/6G5/12/12/12/12/12/12/12/12/12/6K5 b - 1',
+  daishogi: '7k7/7G7/15/15/15/15/15/15/15/15/15/15/15/15/7K7 b - 1',
 };
 // Positions rich in the moves entered in several clicks (chu: lions, falcon and eagle, promotion choices).
 const busy = {

@@ -36,6 +36,18 @@ const chu = {
   '+H': ['角鷹', 'horned falcon'], '+D': ['飛鷲', 'soaring eagle'],
 };
 
+const dai = {
+  ...chu,
+  '(IG)': ['鉄将', 'iron general'], '(SG)': ['石将', 'stone general'], '(KT)': ['桂馬', 'knight'],
+  '(CS)': ['猫刃', 'cat sword'], '(VO)': ['猛牛', 'violent ox'], '(AB)': ['嗔猪', 'angry boar'],
+  '(EW)': ['悪狼', 'evil wolf'], '(FD)': ['飛龍', 'flying dragon'],
+  '+(IG)': ['金将', 'gold (promoted iron)'], '+(SG)': ['金将', 'gold (promoted stone)'],
+  '+(KT)': ['金将', 'gold (promoted knight)'], '+(CS)': ['金将', 'gold (promoted cat sword)'],
+  '+(VO)': ['金将', 'gold (promoted violent ox)'], '+(AB)': ['金将', 'gold (promoted angry boar)'],
+  '+(EW)': ['金将', 'gold (promoted evil wolf)'], '+(FD)': ['金将', 'gold (promoted flying dragon)'],
+  '+I': ['酔象', 'drunk elephant (promoted go-between)'],
+};
+
 // Per game: the pieces, the royals (highlighted when threatened), the players' names, what the engine's
 // standing threat means there, and the board's marks.
 export const looks = {
@@ -56,6 +68,9 @@ export const looks = {
   torishogi: { pieces: tori, royals: ['K'], players: ['Sente', 'Gote'], threat: 'in check' },
   chushogi: {
     pieces: chu, royals: ['K', '+E'], players: ['Sente', 'Gote'], threat: 'a royal is attacked', stars: [[4, 4], [8, 4], [4, 8], [8, 8]],
+  },
+  daishogi: {
+    pieces: dai, royals: ['K', '+E'], players: ['Sente', 'Gote'], threat: 'a royal is attacked', stars: [[5, 5], [10, 5], [5, 10], [10, 10]],
   },
 };
 
