@@ -13,6 +13,7 @@
 #   fsf-shogi  shogi against Fairy-Stockfish 11.1 through USI, 0.5 s a move (byoyomi), 100 games
 #   chu-hachu  chu shogi against HaChu 0.21 (Debian hachu) through XBoard, 20 s a game each, 100 games from
 #              2-ply random openings; $GAMES changes the number, $RECORD names a file for the game records
+#   dai-hachu  dai shogi the same way (HaChu's `variant dai`), 30 s a game each, up to 1,000 plies a game
 # Usage: bench/strength-reports.sh REPORT... [BINARY in $MENAGERIE]; games and times are fixed here so that
 # the figures in the README can be reproduced. Runs two games at a time ($CONCURRENCY to change).
 set -euo pipefail
@@ -66,7 +67,12 @@ for report in "$@"; do
         --engine "cmd=$(command -v hachu || echo /usr/games/hachu) proto=xboard name=hachu init=\"option Allow repeats=1\"" \
         --tc time=20000 --games "${GAMES:-100}" --openings plies=2 --concurrency "$jobs" --seed 21 \
         ${RECORD:+--record "$RECORD"} --no-live ;;
-    *) echo "unknown report '$report' (handicap, dobutsu, table, jungle, tori, fsf, gnushogi, gpsusi, fsf-shogi, chu-hachu)" >&2
+    dai-hachu)
+      "$bin" match --variant daishogi --engine "cmd=$bin name=menagerie" \
+        --engine "cmd=$(command -v hachu || echo /usr/games/hachu) proto=xboard name=hachu init=\"option Allow repeats=1\"" \
+        --tc time=30000 --games "${GAMES:-100}" --openings plies=2 --max-plies 1000 --concurrency "$jobs" --seed 23 \
+        ${RECORD:+--record "$RECORD"} --no-live ;;
+    *) echo "unknown report '$report' (handicap, dobutsu, table, jungle, tori, fsf, gnushogi, gpsusi, fsf-shogi, chu-hachu, dai-hachu)" >&2
        exit 2 ;;
   esac
 done
