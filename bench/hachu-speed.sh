@@ -6,9 +6,11 @@
 # centiseconds).
 # HaChu is told the position with `setboard` (board only: its setboard reads no side to move, so a position
 # with Gote to move is given to it turned round, colours swapped, which is the same position for a search).
-# Usage: bench/hachu-speed.sh [MENAGERIE (build/release/menagerie)] [SECONDS (10)] [ROUNDS (3)]
+# VARIANT=dai: dai shogi from its start position, which HaChu gets with `variant dai` and no setboard (its
+# setboard letters for the dai pieces differ from ours).
+# Usage: [VARIANT=chu|dai] bench/hachu-speed.sh [MENAGERIE (build/release/menagerie)] [SECONDS (10)] [ROUNDS (3)]
 set -euo pipefail
-engine="${1:-build/release/menagerie}" seconds="${2:-10}" rounds="${3:-3}"
+engine="${1:-build/release/menagerie}" seconds="${2:-10}" rounds="${3:-3}" variant="${VARIANT:-chu}"
 hachu="$(command -v hachu || echo /usr/games/hachu)"
 [ -x "$hachu" ] || { echo "hachu-speed: HaChu not found (apt-get install hachu)" >&2; exit 2; }
 
@@ -27,14 +29,15 @@ turned() {
 
 hachu_nps() {  # board with Sente to move
   { printf 'xboard\nprotover 2\n'; sleep 0.3
-    printf 'memory 64\nnew\nvariant chu\nforce\nsetboard %s\npost\nanalyze\n' "$1"
+    if [ "$variant" = dai ]; then printf 'memory 64\nnew\nvariant dai\nforce\npost\nanalyze\n'
+    else printf 'memory 64\nnew\nvariant chu\nforce\nsetboard %s\npost\nanalyze\n' "$1"; fi
     sleep "$seconds"; printf 'exit\nquit\n'; } | "$hachu" 2>/dev/null |
     awk '$1 ~ /^[0-9]+$/ && $2 ~ /^-?[0-9]+$/ && $3 ~ /^[0-9]+$/ && $4 ~ /^[0-9]+$/ {d=$1; t=$3; n=$4}
          END {if (t > 0) printf "%d %d %d\n", n * 100 / t, d, n; else print "0 0 0"}'
 }
 
 menagerie_nps() {
-  { printf 'setoption name USI_Variant value chushogi\nposition sfen %s\ngo movetime %s\n' "$1" "$((seconds * 1000))"
+  { printf 'setoption name USI_Variant value %sshogi\nposition sfen %s\ngo movetime %s\n' "$variant" "$1" "$((seconds * 1000))"
     sleep $((seconds + 1)); printf 'quit\n'; } | "$engine" |
     awk '/^info depth/ {for (i = 1; i < NF; ++i) {if ($i == "nps") v = $(i+1); if ($i == "depth") d = $(i+1); if ($i == "nodes") n = $(i+1)}}
          END {printf "%d %d %d\n", v, d, n}'
@@ -42,7 +45,12 @@ menagerie_nps() {
 
 median() { sort -n | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
 
-for name in start midgame; do
+names=(start midgame)
+if [ "$variant" = dai ]; then
+  positions[start]="l(kt)(sg)(ig)csgkgsc(ig)(sg)(kt)l/a1(cs)1f1tet1f1(cs)1a/1(vo)1(ab)1(ew)xno(ew)1(ab)1(vo)1/r(fd)mvbhdqdhbvm(fd)r/ppppppppppppppp/4i5i4/15/15/15/4I5I4/PPPPPPPPPPPPPPP/R(FD)MVBHDQDHBVM(FD)R/1(VO)1(AB)1(EW)ONX(EW)1(AB)1(VO)1/A1(CS)1F1TET1F1(CS)1A/L(KT)(SG)(IG)CSGKGSC(IG)(SG)(KT)L b - 1"
+  names=(start)
+fi
+for name in "${names[@]}"; do
   sfen="${positions[$name]}"
   board="${sfen%% *}"
   side="$(echo "$sfen" | awk '{print $2}')"

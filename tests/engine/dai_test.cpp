@@ -17,6 +17,7 @@ using namespace menagerie;
 using dai::Dai;
 using menagerie::testing::has;
 using menagerie::testing::legal_texts;
+using menagerie::testing::play_cycle;
 
 namespace {
 dai::Position pos(const std::string& sfen) { return menagerie::testing::position<Dai>(sfen); }
@@ -109,6 +110,17 @@ TEST_CASE("dai game end: royals lost, dead pieces do not save a bare royal, the 
     // The same knight four ranks further up can still move: not bare.
     const dai::Position alive = pos("7k7/15/15/15/15/15/15/5G1G7/15/15/15/(kt)14/15/15/7K7 w - 1");
     CHECK(alive.outcome() == Outcome::Ongoing);
+}
+
+TEST_CASE("dai game end: lone royals draw (a dead pawn does not count); the fourth occurrence draws") {
+    const dai::Position lone = pos("P6k7/15/15/15/15/15/15/15/15/15/15/15/15/15/7K7 b - 1");
+    CHECK(lone.outcome() == Outcome::Draw);
+    CHECK(lone.outcome_reason().find("two royals") != std::string::npos);
+    dai::Position p = pos("g13k/15/15/15/15/15/15/15/15/15/15/15/15/15/G13K b - 1");
+    auto end = play_cycle<Dai>(p, {"1o1n", "1a1b", "1n1o", "1b1a"}, 5);
+    REQUIRE(end.outcome);
+    CHECK(*end.outcome == Outcome::Draw);
+    CHECK(end.plies == 12);
 }
 
 TEST_CASE("dai bad input: SFEN and move errors name the fault; two-letter codes read and written") {
