@@ -114,16 +114,6 @@ public:
     static constexpr int kZoneRanks = chu::kZoneRanks;
     static constexpr int kMaxDead = Geo::files;  // pawns and lances on their far rank
 
-    // A quick exchange estimate: what the move takes, less the mover if the enemy then attacks its square
-    // (igui and passes leave the piece where it stood).
-    int see(Move m) const {
-        int gain = 0;
-        for_each_captured(m, [&](int k) { gain += kPieceValue[size_t(k)]; });
-        if (m.to() == m.from()) return gain;
-        if (!attacked(m.to(), ~stm_, m.from(), mid_square(m))) return gain;
-        const int mover = large::kind_of(at(m.from()));
-        return gain - kPieceValue[size_t(m.promotes() ? kind(mover).promotes_to : mover)];
-    }
 
     // Whether a move of piece p from `from` to `to` (one leg) may promote under chu's rule.
     bool may_promote(Piece p, int from, int to) const;
@@ -150,6 +140,7 @@ public:
                "  E elephant (+E prince), T tiger, O kirin, X phoenix, M side mover, V vertical mover, B bishop,\n"
                "  R rook, H horse (+H falcon), D dragon (+D eagle), Q free king, N lion, K king\n";
     }
+    static int value(int k) { return kPieceValue[size_t(k)]; }
     static bool is_lion(Piece p) { return large::is_piece(p) && (kind(large::kind_of(p)).tags & kLionTag); }
 };
 
@@ -167,9 +158,7 @@ struct Chu {
     // The fourth occurrence draws, unless exactly one side attacked with every move of the cycle: it loses.
     static constexpr int repetition_count = 4;
     static constexpr Outcome repetition_outcome(bool attacks_by_us, bool attacks_by_them) {
-        if (attacks_by_us && !attacks_by_them) return Outcome::Loss;
-        if (attacks_by_them && !attacks_by_us) return Outcome::Win;
-        return Outcome::Draw;
+        return large::attack_repetition_outcome(attacks_by_us, attacks_by_them);
     }
     static constexpr int history_size = 2 * kKinds * Geo::size;
     // A hundred moves a node: reductions and pruning of late quiet moves (search/tuning.hpp).

@@ -131,14 +131,6 @@ public:
     // Dead pieces: at most a far rank full, and the two knights on the rank before it.
     static constexpr int kMaxDead = Geo::files + 2;
 
-    int see(Move m) const {
-        int gain = 0;
-        for_each_captured(m, [&](int k) { gain += kPieceValue[size_t(k)]; });
-        if (m.to() == m.from()) return gain;
-        if (!attacked(m.to(), ~stm_, m.from(), mid_square(m))) return gain;
-        const int mover = large::kind_of(at(m.from()));
-        return gain - kPieceValue[size_t(m.promotes() ? kind(mover).promotes_to : mover)];
-    }
 
     // Promotion (spec/dai.md): optional, once, by a one-leg move that enters the zone, or that captures and
     // starts or ends in it. No other move promotes, the last rank included.
@@ -171,6 +163,7 @@ public:
                "  R rook, H horse (+H falcon), D dragon (+D eagle), Q free king, N lion, K king, IG iron,\n"
                "  SG stone, KT knight, CS cat sword, VO violent ox, AB angry boar, EW evil wolf, FD flying dragon\n";
     }
+    static int value(int k) { return kPieceValue[size_t(k)]; }
     static bool is_lion(Piece p) { return large::is_piece(p) && (kind(large::kind_of(p)).tags & kLionTag); }
 };
 
@@ -190,9 +183,7 @@ struct Dai {
     // Chu's rule: the fourth occurrence draws, unless exactly one side attacked with every move of the cycle.
     static constexpr int repetition_count = 4;
     static constexpr Outcome repetition_outcome(bool attacks_by_us, bool attacks_by_them) {
-        if (attacks_by_us && !attacks_by_them) return Outcome::Loss;
-        if (attacks_by_them && !attacks_by_us) return Outcome::Win;
-        return Outcome::Draw;
+        return large::attack_repetition_outcome(attacks_by_us, attacks_by_them);
     }
     static constexpr int history_size = 2 * kKinds * Geo::size;
     // Chu's selectivity for a while (a hundred moves and more a node); to be measured for dai on its own.

@@ -12,6 +12,7 @@
 //   bool dead(Piece p, int sq) const;          a piece that can never move again (it does not count as live)
 //   bool minor(Piece p, int sq) const;         a piece that does not count against a bare royal
 //   std::string explain_illegal(Move m) const; why a move the movement allows is refused
+//   static int value(int kind);               piece values (pawn 100), for the exchange estimate
 #include <algorithm>
 #include <cctype>
 #include <string>
@@ -39,6 +40,14 @@ inline std::string_view end_text(End e) {
         case End::LoneRoyals: return "only the two royals are left (draw)";
     }
     return "?";
+}
+
+// Chu's repetition rule, which dai adopts: the fourth occurrence draws, unless exactly one side attacked with
+// every move of the cycle, which then loses.
+constexpr Outcome attack_repetition_outcome(bool attacks_by_us, bool attacks_by_them) {
+    if (attacks_by_us && !attacks_by_them) return Outcome::Loss;
+    if (attacks_by_them && !attacks_by_us) return Outcome::Win;
+    return Outcome::Draw;
 }
 
 template <class R, class D, size_t MaxMoves>
@@ -199,6 +208,17 @@ public:
         bool attacks = false;
         this->template piece_moves<true>(last, [&](int, int, int) { attacks = true; });
         return attacks;
+    }
+
+    // A quick exchange estimate: what the move takes, less the mover if the enemy then attacks its square
+    // (igui and passes leave the piece where it stood).
+    int see(Move m) const {
+        int gain = 0;
+        for_each_captured(m, [&](int k) { gain += D::value(k); });
+        if (m.to() == m.from()) return gain;
+        if (!attacked(m.to(), ~this->stm_, m.from(), mid_square(m))) return gain;
+        const int mover = kind_of(at(m.from()));
+        return gain - D::value(m.promotes() ? kind(mover).promotes_to : mover);
     }
 
     bool is_pass(Move m) const { return m.to() == m.from() && !m.has_mid(); }
