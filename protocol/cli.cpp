@@ -43,7 +43,7 @@ std::string usage() {
            "  menagerie perft --variant V --depth N [--sfen S]\n"
            "                                 count leaf positions, with a per-move breakdown and speed\n"
            "  menagerie selfplay --variant V [--a PLAYER] [--b PLAYER] [--games N] [--depth N | --nodes N |\n"
-           "                     --movetime MS] [--openings PLIES] [--seed S] [--concurrency K] [--quiet]\n"
+           "                     --movetime MS] [--openings PLIES] [--seed S] [--concurrency K] [--max-plies N] [--quiet]\n"
            "                                 two settings of this engine play each other; prints the score and Elo\n"
            "  menagerie match --variant V --engine SPEC --engine SPEC [--engine SPEC ...] [--games N] [--tc TC]\n"
            "                  [--openings plies=N [balance=CP] | file=F [order=random]] [--concurrency N]\n"
@@ -57,6 +57,9 @@ std::string usage() {
            "  menagerie serve [--port N] [--host H] [--hash MB] [--max-movetime MS] [--searches N]\n"
            "                  [--tabs N] [--tablebase FILE]\n"
            "                                 the browser board: play and analyse every game at http://H:N/\n"
+           "  menagerie convert --variant V (--to-sfen POSITION | --from-sfen SFEN)\n"
+           "                                 a position between our SFEN and another program's format\n"
+           "                                 (taikyoku: taikyoku-shogi.github.io's); '-' reads it from stdin\n"
            "  menagerie [--tablebase FILE]   the USI engine with that Dobutsu tablebase (or 'none')\n"
            "  menagerie --help | --version\n"
            "\n"
@@ -255,6 +258,31 @@ std::optional<std::string> parse_player(const std::string& spec, Player& p) {
     return std::nullopt;
 }
 
+int convert_command(const std::vector<std::string>& args, CommandMode mode) {
+    po::options_description opts("convert options");
+    opts.add_options()("variant", po::value<std::string>(), "game (required)")(
+        "to-sfen", po::value<std::string>(), "a position in the game's other format, or '-' for stdin")(
+        "from-sfen", po::value<std::string>(), "an SFEN, or '-' for stdin")("help,h", "this help");
+    po::variables_map vm;
+    if (auto status = parse_options(args, opts, vm)) return *status;
+    if (!vm.count("variant")) return bad_usage("convert needs --variant", &opts);
+    const GameEntry* g = find_game(vm["variant"].as<std::string>());
+    if (!g) return bad_usage("unknown variant '" + vm["variant"].as<std::string>() + "'", &opts);
+    if (!g->foreign_to_sfen) return bad_usage(std::string(g->name) + " has no other position format to convert", &opts);
+    if (vm.count("to-sfen") == vm.count("from-sfen")) return bad_usage("convert needs one of --to-sfen and --from-sfen", &opts);
+    if (mode == CommandMode::CheckOnly) return 0;
+    const bool to_sfen = vm.count("to-sfen");
+    std::string text = vm[to_sfen ? "to-sfen" : "from-sfen"].as<std::string>();
+    if (text == "-" && !std::getline(std::cin, text)) text.clear();
+    auto r = to_sfen ? g->foreign_to_sfen(text) : g->sfen_to_foreign(text);
+    if (!r) {
+        std::cerr << "menagerie: " << r.error() << "\n";
+        return 1;
+    }
+    std::cout << r.value() << "\n";
+    return 0;
+}
+
 int selfplay_command(const std::vector<std::string>& args, CommandMode mode) {
     po::options_description opts("selfplay options");
     opts.add_options()("variant", po::value<std::string>(), "game (required)")(
@@ -267,6 +295,7 @@ int selfplay_command(const std::vector<std::string>& args, CommandMode mode) {
                                                                       "random plies before the players take over")(
         "seed", po::value<uint64_t>()->default_value(1), "seed of the openings and the level randomness")(
         "concurrency", po::value<int>()->default_value(1), "games played at once")(
+        "max-plies", po::value<int>()->default_value(400), "plies after which a game is scored a draw")(
         "hash", po::value<int>()->default_value(16), "hash size in MB per player")("quiet", "no per-game lines")(
         "terms", "print the game's evaluation terms with their defaults, and exit")("help,h", "this help");
     po::variables_map vm;
@@ -292,6 +321,8 @@ int selfplay_command(const std::vector<std::string>& args, CommandMode mode) {
     c.opening_plies = vm["openings"].as<int>();
     c.seed = vm["seed"].as<uint64_t>();
     c.concurrency = vm["concurrency"].as<int>();
+    c.max_plies = vm["max-plies"].as<int>();
+    if (c.max_plies < 1 || c.max_plies > 100000) return bad_usage("--max-plies must be from 1 to 100000", &opts);
     const int hash = vm["hash"].as<int>();
     if (c.games < 1 || c.games > 1000000) return bad_usage("--games must be from 1 to 1000000", &opts);
     if (c.opening_plies < 0 || c.opening_plies > 40) return bad_usage("--openings must be from 0 to 40", &opts);
@@ -441,6 +472,7 @@ int run_command_line(int argc, char** argv, CommandMode mode) {
     if (first == "solve") return solve_command(rest, mode);
     if (first == "match") return match_command(rest, mode);
     if (first == "serve") return serve_command(rest, mode);
+    if (first == "convert") return convert_command(rest, mode);
     if (first == "--help" || first == "-h" || first == "help") {
         std::cout << "Menagerie " MENAGERIE_VERSION
                      ": a USI engine for Dobutsu shogi and other animal and shogi-family games.\n\n"

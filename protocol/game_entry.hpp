@@ -51,6 +51,21 @@ GameEntry make_entry(std::string_view title) {
             e.options.push_back(o);
         }
     }
+    if constexpr (requires { G::piece_looks(); })
+        for (const auto& [code, kanji, name] : G::piece_looks()) e.pieces.push_back({code, kanji, name});
+    if constexpr (requires { G::foreign_format; }) {
+        e.foreign_format = G::foreign_format;
+        e.foreign_to_sfen = [](std::string_view text) -> Result<std::string> {
+            auto p = G::from_foreign(text);
+            if (!p) return Error{p.error()};
+            return p.value().sfen();
+        };
+        e.sfen_to_foreign = [](std::string_view sfen) -> Result<std::string> {
+            auto p = G::Position::from_sfen(sfen);
+            if (!p) return Error{p.error()};
+            return G::to_foreign(p.value());
+        };
+    }
     if (Load != nullptr)
         e.options.push_back({std::string(kTablebaseOption), Option::Type::String, "auto", 0, 0, {}, ""});
     return e;

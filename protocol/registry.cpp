@@ -11,9 +11,10 @@ const GameEntry& jungle_entry();
 const GameEntry& tori_entry();
 const GameEntry& chu_entry();
 const GameEntry& dai_entry();
+const GameEntry& taikyoku_entry();
 
 const std::vector<GameEntry>& games() {
-    static const std::vector<GameEntry> list = {shogi_entry(), dobutsu_entry(), jungle_entry(), tori_entry(), chu_entry(), dai_entry()};
+    static const std::vector<GameEntry> list = {shogi_entry(), dobutsu_entry(), jungle_entry(), tori_entry(), chu_entry(), dai_entry(), taikyoku_entry()};
     return list;
 }
 

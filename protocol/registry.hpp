@@ -3,6 +3,7 @@
 // protocol/games/<game>.cpp (protocol/game_entry.hpp).
 #include <cstddef>
 #include <memory>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -26,6 +27,16 @@ struct GameEntry {
     Result<MatchResult> (*match)(const MatchConfig& config, Output& out) = nullptr;  // engine processes against each other
     Result<std::vector<Opening>> (*read_book)(const std::string& path) = nullptr;  // an opening file, checked
     std::vector<Option> options;  // USI options of this game alone (its rules, its tablebase file)
+    // How the pieces are called, where the game's own table says so (G::piece_looks(); taikyoku's 301 types):
+    // SFEN code in upper case ("(GLG)", "+(GLG)"), kanji, English name. The browser board shows them.
+    struct PieceLook {
+        std::string code, kanji, name;
+    };
+    std::vector<PieceLook> pieces;
+    // Another program's position format the game reads and writes (G::foreign_format; `menagerie convert`).
+    std::string_view foreign_format;
+    Result<std::string> (*foreign_to_sfen)(std::string_view text) = nullptr;
+    Result<std::string> (*sfen_to_foreign)(std::string_view sfen) = nullptr;
 };
 
 const std::vector<GameEntry>& games();

@@ -413,6 +413,8 @@ private:
             if (best >= beta) return best;
             alpha = std::max(alpha, best);
         }
+        if (kTuning.quiescence_plies && qply >= kTuning.quiescence_plies)
+            return evade ? Evaluator<G>::evaluate(pos, eval_) : best;
         typename MoveArena<Move>::Frame frame(arena_);
         if (evade)
             pos.legal_moves(frame.sink());

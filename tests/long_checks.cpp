@@ -11,6 +11,7 @@
 #include "engine/dobutsu/dobutsu.hpp"
 #include "engine/jungle/jungle.hpp"
 #include "engine/shogi/shogi.hpp"
+#include "engine/taikyoku/taikyoku.hpp"
 #include "engine/tori/tori.hpp"
 #include "engine/core/zobrist.hpp"
 #include "search/tablebase/dobutsu_index.hpp"
@@ -173,6 +174,12 @@ using menagerie::testing::chu_perft_texts;
 TEST_CASE("deep perft: dai shogi from the start to depth 4 (spec table, distinct moves)") {
     auto start = dai::Position::from_sfen(dai::Dai::start_sfen).value();
     CHECK(perft<dai::Dai>(start, 4) == 25421252);
+}
+
+TEST_CASE("deep perft: taikyoku shogi from the start to depth 3 (distinct outcomes)") {
+    // The spec's independent implementation counts 509 / 258,172 / 141,640,927.
+    auto start = taikyoku::Position::from_sfen(taikyoku::Taikyoku::start_sfen).value();
+    CHECK(perft<taikyoku::Taikyoku>(start, 3) == 141640927);
 }
 
 TEST_CASE("deep perft: chu shogi from the start to depth 5, distinct moves and lishogi texts") {

@@ -23,6 +23,9 @@ struct SearchTuning {
     // Time: with a clock and no moves-to-go, the remaining time is shared over this many moves (a game that
     // typically lasts longer shares it more thinly at first, keeping time for its middle game).
     int moves_to_plan = 30;
+    // Quiescence: at most this many plies of captures beyond the horizon (0: until they run out). For a game
+    // whose captures open lines for more captures nearly without end (taikyoku's long-range pieces).
+    int quiescence_plies = 0;
 };
 
 }  // namespace menagerie

@@ -11,6 +11,11 @@
 //   static constexpr uint64_t key_seed;            seed of its Zobrist keys
 //   static constexpr bool lion_trading;            keeps the counter-strike square of chu's lion rules
 //   static constexpr uint8_t lion_tag;             the tag bit of kinds that count as lions for those rules
+// and optionally (taikyoku):
+//   static constexpr bool own_movement = true;     its movement strings are in its own notation, compiled by the
+//                                                  game: the core's tables and generator are not used
+//   static constexpr bool current_codes = true;    a promoted piece is written '+' and the code of its current
+//                                                  type ("+(GLG)"), not of the type it promoted from ("+P")
 // There are no hands: captured pieces leave the game.
 #include <algorithm>
 #include <array>
@@ -55,6 +60,8 @@ public:
     static constexpr int kSize = Geo::size;
     static constexpr int kCodes = 2 + 2 * kKinds;
     static constexpr int kMaxPieces = Geo::files * Geo::ranks;
+    static constexpr bool kOwnMovement = requires { R::own_movement; };
+    static constexpr bool kCurrentCodes = requires { R::current_codes; };
 
     struct Tables {
         std::vector<std::array<Movement, 2>> moves;
@@ -65,7 +72,7 @@ public:
     static const Tables& tables() {
         static const Tables t = [] {
             Tables t;
-            t.moves = compile_moves<Geo>(R::kinds);
+            if constexpr (!kOwnMovement) t.moves = compile_moves<Geo>(R::kinds);
             KeyGenerator g(R::key_seed);
             t.psq.resize(size_t(kCodes) * kSize);
             for (auto& k : t.psq) k = g.next();
@@ -295,7 +302,7 @@ public:
     static std::string piece_code(Piece p) {
         const Kind& k = kind(kind_of(p));
         std::string code(k.promoted ? "+" : "");
-        for (char ch : base_code(kind_of(p))) code += color_of(p) == Sente ? ch : char(std::tolower((unsigned char)ch));
+        for (char ch : kCurrentCodes ? k.code : base_code(kind_of(p))) code += color_of(p) == Sente ? ch : char(std::tolower((unsigned char)ch));
         return code;
     }
     // The code of a kind's unpromoted type (a promoted form is written with its unpromoted type's code).
@@ -358,8 +365,19 @@ protected:
             int k = -1;
             for (int j = 0; j < kKinds; ++j)
                 if (!kind(j).promoted && kind(j).code == key) k = j;
-            if (k < 0) return "unknown piece '" + code + "'";
-            if (promoted) {
+            if constexpr (kCurrentCodes) {
+                // '+' and the current type; a type that exists only by promotion is promoted without its '+'.
+                int promoted_kind = -1;
+                for (int j = 0; j < kKinds; ++j)
+                    if (kind(j).promoted && kind(j).code == key) promoted_kind = j;
+                if (promoted && promoted_kind < 0)
+                    return k < 0 ? "unknown piece '" + code + "'" : "'+" + code + "': no piece promotes to that type";
+                if (promoted || k < 0) k = promoted_kind;
+                if (k < 0) return "unknown piece '" + code + "'";
+            } else if (k < 0) {
+                return "unknown piece '" + code + "'";
+            }
+            if (!kCurrentCodes && promoted) {
                 if (kind(k).promotes_to < 0) return "'+" + code + "': that piece does not promote";
                 k = kind(k).promotes_to;
             }

@@ -68,7 +68,7 @@ void WebClient::handle(std::string_view message) {
 
 void WebClient::hello() {
     json games = json::array();
-    for (const GameEntry& g : menagerie::games())
+    for (const GameEntry& g : menagerie::games()) {
         games.push_back({{"name", g.name},
                          {"title", g.title},
                          {"files", g.files},
@@ -79,6 +79,12 @@ void WebClient::hello() {
                          {"tables", g.options.end() != std::find_if(g.options.begin(), g.options.end(), [](const Option& o) {
                               return o.name == kTablebaseOption;
                           })}});
+        if (!g.pieces.empty()) {
+            json pieces = json::array();
+            for (const auto& p : g.pieces) pieces.push_back({p.code, p.kanji, p.name});
+            games.back()["pieces"] = pieces;
+        }
+    }
     json skills = json::array();
     for (const SkillPreset& p : kSkillPresets) skills.push_back({{"name", p.name}, {"level", p.level}});
     json answer = {{"op", "hello"},

@@ -182,7 +182,7 @@ function fillMenus() {
 function chooseGame(name) {
   stopSearch();
   app.game = app.games.find((g) => g.name === name);
-  app.look = lookOf(name);
+  app.look = lookOf(name, app.game.pieces);
   $('game').value = name;
   app.board = new Board($('board'), app.game, app.look, onCell);
   app.board.setLatin($('latin').checked);

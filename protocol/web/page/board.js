@@ -150,9 +150,10 @@ export class Board {
     title.textContent = `${gote ? this.look.players[1] : this.look.players[0]} ${pieceName(this.look, code)}`;
     el('path', { d: 'M 0 -26 L 17 -19 L 22 26 L -22 26 L -17 -19 Z', class: 'shape' }, g);
     const text = label(this.look, code, this.latin);
-    if (text.length >= 2 && !this.latin) {
-      el('text', { y: -2, class: 'two' }, g).textContent = text[0];
-      el('text', { y: 20, class: 'two' }, g).textContent = text.slice(1);
+    const chars = [...text];  // by code point: some kanji lie outside the BMP (taikyoku's howling dogs)
+    if (chars.length >= 2 && !this.latin) {
+      el('text', { y: -2, class: 'two' }, g).textContent = chars[0];
+      el('text', { y: 20, class: 'two' }, g).textContent = chars.slice(1).join('');
     } else {
       el('text', { y: 9, class: text.length > 2 ? 'small' : 'one' }, g).textContent = text;
     }

@@ -74,9 +74,21 @@ export const looks = {
   },
 };
 
-// The look of a game the page has no table for: SFEN letters, no royals.
-export function lookOf(game) {
-  return looks[game] || { pieces: {}, royals: [], players: ['Sente', 'Gote'], threat: 'threatened' };
+// Taikyoku's 301 types come from the engine's piece table (the hello message), not from this file.
+looks.taikyoku = {
+  pieces: {}, royals: ['K', '(CP)', '+K', '+(CP)'], players: ['Sente', 'Gote'], threat: 'a royal is attacked',
+  stars: [[12, 12], [24, 12], [12, 24], [24, 24]],
+};
+
+// The look of a game: this file's table, completed by the pieces the engine lists for it ([code, kanji, name];
+// a kanji written as a description sequence, too long for a square, shows as its letters); for a game the page
+// has no table for, SFEN letters and no royals.
+export function lookOf(game, served = []) {
+  const base = looks[game] || { pieces: {}, royals: [], players: ['Sente', 'Gote'], threat: 'threatened' };
+  if (!served.length) return base;
+  const pieces = { ...base.pieces };
+  for (const [code, kanji, name] of served) pieces[code] = [[...kanji].length <= 3 ? kanji : code.replace(/[()+]/g, ''), name];
+  return { ...base, pieces };
 }
 
 // The label of a piece code ("+p", "(KT)"): kanji, or the SFEN letters when asked or when unknown.
