@@ -191,6 +191,12 @@ private:
     // The score of a repetition ending the line at this ply, if it does: the game's rule, and a return to a
     // position of the search path counted at once.
     std::optional<int> repetition_score(int ply) const {
+        if constexpr (G::repetition_count == 0 && kTuning.repeats_score_draw) {
+            const int cur = root_index_ + ply;
+            for (int i = cur - 2; i >= 0; i -= 2)
+                if (line_[size_t(i)].key == line_[size_t(cur)].key) return 0;
+            return std::nullopt;
+        }
         const auto o = repetition<G>(line_.data(), root_index_ + ply + 1, root_index_);
         if (!o) return std::nullopt;
         return *o == Outcome::Win ? mate_in(ply) : *o == Outcome::Loss ? mated_in(ply) : 0;
@@ -259,7 +265,7 @@ private:
         else
             line_[size_t(root_index_ + ply)].in_check = check;
         if (auto s = repetition_score(ply)) return *s;
-        if (ply >= kMaxPly - 1) return Evaluator<G>::evaluate(pos, eval_);
+        if (ply >= kMaxPly - 1) return evaluate(pos);
         // Mate distance pruning: no line from here beats a mate already found nearer the root.
         alpha = std::max(alpha, mated_in(ply));
         beta = std::min(beta, mate_in(ply + 1));
@@ -291,7 +297,7 @@ private:
                 }
             }
         }
-        const int static_eval = check ? -kInfinite : Evaluator<G>::evaluate(pos, eval_);
+        const int static_eval = check ? -kInfinite : evaluate(pos);
 
         // Reverse futility pruning: far above beta near the leaves, a quiet position keeps its cut.
         if (!pv_node && !check && depth <= 3 && std::abs(beta) < kMateBound && static_eval - 150 * depth >= beta)
@@ -394,6 +400,11 @@ private:
         return best;
     }
 
+    // The static evaluation, kept clear of the mate scores (taikyoku's material alone can exceed them).
+    int evaluate(const Position& pos) const {
+        return std::clamp(Evaluator<G>::evaluate(pos, eval_), -kMateBound + 1, kMateBound - 1);
+    }
+
     // Quiescence: captures and the game's forcing moves; under a standing threat (and only a few plies deep)
     // every move, with no stand-pat.
     int quiesce(Position& pos, int alpha, int beta, int ply, int qply) {
@@ -405,16 +416,16 @@ private:
         ++nodes_;
         if (ply > seldepth_) seldepth_ = ply;
         if (auto s = decided_score(pos, ply)) return *s;
-        if (ply >= kMaxPly - 1) return Evaluator<G>::evaluate(pos, eval_);
+        if (ply >= kMaxPly - 1) return evaluate(pos);
         const bool evade = qply < 4 && pos.in_check();
         int best = -kInfinite;
         if (!evade) {
-            best = Evaluator<G>::evaluate(pos, eval_);
+            best = evaluate(pos);
             if (best >= beta) return best;
             alpha = std::max(alpha, best);
         }
         if (kTuning.quiescence_plies && qply >= kTuning.quiescence_plies)
-            return evade ? Evaluator<G>::evaluate(pos, eval_) : best;
+            return evade ? evaluate(pos) : best;
         typename MoveArena<Move>::Frame frame(arena_);
         if (evade)
             pos.legal_moves(frame.sink());

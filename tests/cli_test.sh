@@ -46,6 +46,16 @@ check bench-bad-depth 2 "--depth must be" -- "$bin" bench --depth 99
 check bench-bad-hash 2 "--hash must be" -- "$bin" bench --hash 0
 check bench-unknown-variant 2 "unknown variant" -- "$bin" bench --variant nope
 check bench 0 "^Nodes searched  : [0-9]+" -- "$bin" bench --variant dobutsu --depth 6
+check convert-no-format 2 "shogi has no other position format" -- "$bin" convert --variant shogi --to-sfen x
+check convert-needs-one 2 "one of --to-sfen and --from-sfen" -- "$bin" convert --variant taikyoku
+check convert-bad-atsi 1 "bad ATSI position" -- "$bin" convert --variant taikyoku --to-sfen "p36 0"
+check convert-bad-sfen 1 "bad SFEN" -- "$bin" convert --variant taikyoku --from-sfen "36 b - 1"
+# Taikyoku's start out to the site's format (Sente in lower case, its back rank last, move counter 0) and back.
+taikyoku_start="$(printf 'setoption name USI_Variant value taikyoku\nposition startpos\nd\nquit\n' | "$bin" 2>/dev/null | sed -n 's/^SFEN: //p')"
+atsi="$("$bin" convert --variant taikyoku --from-sfen "$taikyoku_start")"
+check convert-out 0 "/ic,ts,rr,w,fd,lme,t,bc,rh,fdm,ed,cdv,fde,fk,rs,lg,glg,k,cp,glg,rig,rs,fk,fde,wdv,ed,fdm,rh,bc,t,rme,fd,w,rr,wt,ic 0$" -- echo "$atsi"
+back="$("$bin" convert --variant taikyoku --to-sfen "$atsi")"
+if [ -n "$taikyoku_start" ] && [ "$back" = "$taikyoku_start" ]; then passes=$((passes + 1)); else echo "FAIL convert-back: '$back'"; fails=$((fails + 1)); fi
 check selfplay-missing-variant 2 "selfplay needs --variant" -- "$bin" selfplay --games 2
 check selfplay-bad-player 2 "unknown preset 'grandmaster'" -- "$bin" selfplay --variant dobutsu --a grandmaster
 check selfplay-bad-setting 2 "bad setting 'speed=3'" -- "$bin" selfplay --variant dobutsu --b speed=3

@@ -26,6 +26,9 @@ struct SearchTuning {
     // Quiescence: at most this many plies of captures beyond the horizon (0: until they run out). For a game
     // whose captures open lines for more captures nearly without end (taikyoku's long-range pieces).
     int quiescence_plies = 0;
+    // In a game without a repetition rule: the search scores a return to any earlier position of the game or
+    // of its path as a draw. Not a rule (the game goes on); it keeps the side ahead from going round in circles.
+    bool repeats_score_draw = false;
 };
 
 }  // namespace menagerie

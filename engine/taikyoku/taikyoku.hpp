@@ -241,7 +241,8 @@ struct Taikyoku {
                                                    .history_malus = true,
                                                    .null_move = false,
                                                    .moves_to_plan = 150,
-                                                   .quiescence_plies = 3};
+                                                   .quiescence_plies = 3,
+                                                   .repeats_score_draw = true};
     static constexpr int bench_depth = kBenchDepth;
     static constexpr std::span<const std::string_view> bench_positions = kBenchPositions;
     // Every kind's SFEN code (upper case), kanji and name, from the table, for the browser board.

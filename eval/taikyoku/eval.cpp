@@ -1,5 +1,6 @@
 // Taikyoku's evaluation, for one side and then the difference:
-//   material      the table's piece values (engine/taikyoku/position.cpp: mobility on an empty board and rank)
+//   material      the table's piece values (engine/taikyoku/position.cpp: mobility on an empty board and rank);
+//                 the difference beyond 80 pawns counts a sixteenth
 //   second_royal  a side with more than one royal (King, Crown Prince) can lose one
 //   royal_attacked  its one royal attacked (the attack estimate)
 //   royal_guard   own pieces next to its one royal, each (up to four)
@@ -24,7 +25,7 @@ enum Term { SecondRoyal, RoyalAttacked, RoyalGuard, Promotion, Advance, ToMove, 
 int side_terms(const taikyoku::Position& pos, int c, const Evaluator<taikyoku::Taikyoku>::Params& w) {
     using Geo = taikyoku::Geo;
     const taikyoku::Parts& parts = pos.parts(c);  // summed by the position as it plays (engine/taikyoku)
-    int score = parts[taikyoku::Material] * w[Material] / 100 + parts[taikyoku::PromotionProspect] * w[Promotion] / 100 +
+    int score = parts[taikyoku::PromotionProspect] * w[Promotion] / 100 +
                 parts[taikyoku::PawnAdvance] * w[Advance] + parts[taikyoku::Forward] * w[Forward];
     if (w[RoyalAttack]) {
         int near = 0;
@@ -62,7 +63,13 @@ Evaluator<taikyoku::Taikyoku>::Params Evaluator<taikyoku::Taikyoku>::defaults() 
 
 int Evaluator<taikyoku::Taikyoku>::evaluate(const taikyoku::Position& pos, const Params& w) {
     const int us = pos.side();
-    return side_terms(pos, us, w) - side_terms(pos, 1 - us, w) + w[ToMove];
+    // A side can be hundreds of pawns ahead; beyond 80 the material counts a sixteenth, so that the score stays
+    // well inside the search's range and the rest (the royals above all) still tells moves apart.
+    int material = (pos.parts(us)[taikyoku::Material] - pos.parts(1 - us)[taikyoku::Material]) * w[Material] / 100;
+    constexpr int kKnee = 8000;
+    if (material > kKnee) material = kKnee + (material - kKnee) / 16;
+    if (material < -kKnee) material = -kKnee + (material + kKnee) / 16;
+    return material + side_terms(pos, us, w) - side_terms(pos, 1 - us, w) + w[ToMove];
 }
 
 }  // namespace menagerie
