@@ -1,0 +1,75 @@
+// Taikyoku shogi over USI: the variant, the start, perft, move text with its capture squares, a search's legal
+// answer, the game end with its reason, and bad input refused with the position kept.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "engine/taikyoku/taikyoku.hpp"
+#include "tests/protocol/transcript.hpp"
+
+using menagerie::testing::check_refused;
+using menagerie::testing::Refusals;
+using menagerie::testing::Transcript;
+using namespace std::chrono_literals;
+
+namespace {
+std::string empty_ranks(int n) {
+    std::string s;
+    for (int i = 0; i < n; ++i) s += "36/";
+    return s;
+}
+// Gote's king on 19a; a Sente Free Eagle on 19s below Gote pawns on 19r and 19p; Sente's king on 19jj.
+const std::string kEagle = "17k18/" + empty_ranks(14) + "17p18/36/17p18/17(FE)18/" + empty_ranks(16) + "17K18 b - 1";
+}  // namespace
+
+TEST_CASE("taikyoku over USI: the variant, perft, a walk's text, a search's legal answer") {
+    Transcript t;
+    t.send("usi");
+    CHECK(t.last("option name USI_Variant").find(" var taikyoku") != std::string::npos);
+    t.send("setoption name USI_Variant value taikyoku");
+    t.send("isready");
+    CHECK(t.last("readyok") == "readyok");
+    t.send("position startpos");
+    CHECK(t.sfen() == std::string(menagerie::taikyoku::Taikyoku::start_sfen));
+    t.send("go perft 2");
+    CHECK(t.last("Nodes searched") == "Nodes searched: 258172");
+    // The walk from 19s takes the pawns on 19r and 19p and ends on 19p; written with the squares it takes.
+    t.send("position sfen " + kEagle + " moves 19s19r19p");
+    CHECK(t.sfen() == "17k18/" + empty_ranks(14) + "17(FE)18/" + empty_ranks(19) + "17K18 w - 2");
+    t.send("position sfen " + kEagle);
+    t.clear();
+    t.send("go depth 2");
+    REQUIRE(t.wait_for("bestmove", 30s) >= 0);
+    const std::string best = t.last("bestmove");
+    auto p = menagerie::taikyoku::Position::from_sfen(kEagle);
+    REQUIRE(p.ok());
+    CHECK(p.value().parse_move(best.substr(9, best.find(' ', 9) - 9)).ok());
+}
+
+TEST_CASE("taikyoku over USI: bad positions and illegal moves are refused, the position kept") {
+    Transcript t;
+    t.send("setoption name USI_Variant value taikyoku");
+    t.send("position sfen " + kEagle);
+    const std::string before = t.sfen();
+    const Refusals cases = {
+        {"position sfen 36/36 b - 1", "expected 36 ranks"},
+        {"position sfen (XYZ)35/" + empty_ranks(34) + "36 b - 1", "unknown piece"},
+        {"position sfen " + empty_ranks(35) + "36 b P 1", "no drops"},
+        {"position sfen " + kEagle + " moves 19s", "expected <from>"},
+        {"position sfen " + kEagle + " moves 19s19p19o", "squares between"},
+        {"position sfen " + kEagle + " moves 19jj19gg", "not a legal move"},
+        {"position sfen " + kEagle + " moves 19s19r+", "cannot promote"},
+    };
+    check_refused(t, cases, before);
+}
+
+TEST_CASE("taikyoku over USI: the last royal taken ends the game with its reason") {
+    Transcript t;
+    t.send("setoption name USI_Variant value taikyoku");
+    t.send("position sfen 17k18/17(GLG)18/" + empty_ranks(33) + "17K18 b - 1 moves 19b19a");
+    t.send("d");
+    CHECK(t.last("Game state").find("no king or crown prince") != std::string::npos);
+    t.send("go depth 3");
+    t.wait();
+    CHECK(t.last("bestmove") == "bestmove resign");
+}
