@@ -32,26 +32,35 @@ constexpr int row_of(std::string_view code) {
         if (kRows[i].code == code) return i;
     return -1;
 }
-constexpr bool is_target(int row) {
+// Whether some type promotes to each row (one pass over the table, so that compilers' constexpr step limits
+// are far away).
+inline constexpr std::array<bool, kTypes> kIsTarget = [] {
+    std::array<bool, kTypes> t{};
     for (const Row& r : kRows)
-        if (r.promotes_to == kRows[row].code) return true;
-    return false;
-}
-constexpr int count_rows(bool promoted) {
-    int n = 0;
-    for (int i = 0; i < kTypes; ++i) n += promoted ? is_target(i) : kRows[i].count > 0;
-    return n;
-}
-inline constexpr int kStartKinds = count_rows(false), kPromotedKinds = count_rows(true);
+        if (!r.promotes_to.empty())
+            if (const int j = row_of(r.promotes_to); j >= 0) t[size_t(j)] = true;
+    return t;
+}();
+constexpr bool is_target(int row) { return kIsTarget[size_t(row)]; }
+
+// Each row's kind, unpromoted (a type on the board at the start) and promoted (a promotion target), or -1.
+struct RowKinds {
+    std::array<int, kTypes> unpromoted{}, promoted{};
+    int start = 0, targets = 0;
+};
+inline constexpr RowKinds kRowKinds = [] {
+    RowKinds r;
+    for (int i = 0; i < kTypes; ++i) r.unpromoted[size_t(i)] = kRows[i].count > 0 ? r.start++ : -1;
+    for (int i = 0; i < kTypes; ++i) r.promoted[size_t(i)] = is_target(i) ? r.start + r.targets++ : -1;
+    return r;
+}();
+inline constexpr int kStartKinds = kRowKinds.start, kPromotedKinds = kRowKinds.targets;
 inline constexpr int kKinds = kStartKinds + kPromotedKinds;
 
-// The kind of a row, unpromoted (a type on the board at the start) or promoted (a promotion target); -1 if the
-// row has no such kind.
+// The kind of a row, unpromoted or promoted; -1 if the row has no such kind.
 constexpr int kind_of_row(int row, bool promoted) {
-    if (row < 0 || (promoted ? !is_target(row) : kRows[row].count == 0)) return -1;
-    int k = promoted ? kStartKinds : 0;
-    for (int i = 0; i < row; ++i) k += promoted ? is_target(i) : kRows[i].count > 0;
-    return k;
+    if (row < 0) return -1;
+    return promoted ? kRowKinds.promoted[size_t(row)] : kRowKinds.unpromoted[size_t(row)];
 }
 
 struct KindInfo {
