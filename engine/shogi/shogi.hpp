@@ -16,6 +16,7 @@
 #include "engine/core/bitboard.hpp"
 #include "engine/core/game.hpp"
 #include "engine/core/rule_option.hpp"
+#include "engine/core/search_tuning.hpp"
 #include "engine/core/movelist.hpp"
 #include "engine/core/outcome.hpp"
 #include "engine/core/result.hpp"
@@ -176,6 +177,12 @@ struct Shogi {
         return Outcome::Draw;
     }
     static constexpr int history_size = 2 * kPieceTypes * kSquares;
+    // Eighty moves a node and more with pieces in hand: reductions and pruning of late quiet moves
+    // (search/tuning.hpp), kept by self-play (bench/strength-log.md).
+    static constexpr SearchTuning search_tuning = {.log_reductions = true,
+                                                   .late_move_pruning = true,
+                                                   .futility_margin = 150,
+                                                   .history_malus = true};
     static constexpr int bench_depth = kBenchDepth;  // engine/shogi/bench.hpp
     static constexpr std::span<const std::string_view> bench_positions = kBenchPositions;
     static constexpr std::array<RuleOption, 1> rule_options = {{
