@@ -115,7 +115,28 @@ public:
             root_depth_ = depth;
             for (int idx = 0; idx < lines; ++idx) {
                 seldepth_ = 0;
-                search_root(pos, depth, idx, roots);
+                // Aspiration window (games that set one): from depth 5 the single line is searched in a window
+                // around the last iteration's score, widened on the side that fails until the score is inside.
+                int delta = kTuning.aspiration_window;
+                int alpha = -kInfinite, beta = kInfinite;
+                const int previous = roots[0].score;
+                if (delta > 0 && lines == 1 && depth >= 5 && std::abs(previous) < kMateBound) {
+                    alpha = std::max(previous - delta, -kInfinite);
+                    beta = std::min(previous + delta, int(kInfinite));
+                }
+                while (true) {
+                    const int score = search_root(pos, depth, idx, roots, alpha, beta);
+                    if (aborted_) break;
+                    if (score <= alpha) {
+                        beta = (alpha + beta) / 2;
+                        alpha = std::max(score - delta, -kInfinite);
+                    } else if (score >= beta) {
+                        beta = std::min(score + delta, int(kInfinite));
+                    } else {
+                        break;
+                    }
+                    delta += delta / 2;
+                }
                 if (aborted_) break;
                 if (idx < shown) print_line(depth, idx, roots[idx]);
             }
@@ -221,9 +242,11 @@ private:
         pv_len_[ply] = pv_len_[ply + 1];
     }
 
-    void search_root(Position& pos, int depth, int idx, std::vector<RootMove>& roots) {
-        int alpha = -kInfinite;
-        const int beta = kInfinite;
+    // Searches the root moves from idx on in the window (alpha, beta); returns the best score found, which is
+    // an upper bound when it is <= alpha and a lower bound when >= beta (the search stops at the first move
+    // reaching beta). The best move comes first.
+    int search_root(Position& pos, int depth, int idx, std::vector<RootMove>& roots, int alpha, const int beta) {
+        const int old_alpha = alpha;
         for (size_t i = size_t(idx); i < roots.size(); ++i) {
             RootMove& rm = roots[i];
             typename G::Undo undo;
@@ -237,18 +260,22 @@ private:
                 if (score > alpha && !aborted_) score = -search(pos, -beta, -alpha, depth - 1, 1, true);
             }
             pos.undo(rm.move, undo);
-            if (aborted_) return;
+            if (aborted_) return roots[size_t(idx)].score;
             if (i == size_t(idx) || score > alpha) {
                 rm.score = score;
                 rm.pv.assign(1, rm.move);
                 for (int k = 1; k < pv_len_[1]; ++k) rm.pv.push_back(pv(1)[k]);
                 if (score > alpha) alpha = score;
                 std::rotate(roots.begin() + idx, roots.begin() + i, roots.begin() + i + 1);
+                if (alpha >= beta) break;
             } else {
                 rm.score = -kInfinite;
             }
         }
-        if (idx == 0) tt_.store(pos.key(), score_to_tt(roots[0].score, 0), 0, roots[0].move, depth, BoundExact);
+        const int best = roots[size_t(idx)].score;
+        if (idx == 0 && best > old_alpha && best < beta)
+            tt_.store(pos.key(), score_to_tt(best, 0), 0, roots[0].move, depth, BoundExact);
+        return best;
     }
 
     int search(Position& pos, int alpha, int beta, int depth, int ply, bool pv_node) {
@@ -478,7 +505,8 @@ private:
     }
 
     static constexpr SearchTuning kTuning = search_tuning_of<G>();
-    static constexpr std::size_t kQuietsKept = 32;  // quiet moves remembered per ply for the history malus
+    static constexpr std::size_t kQuietsKept = 32;
+    static constexpr int kAspirationWindow = 20;  // centipawns each side of the last score, growing by half  // quiet moves remembered per ply for the history malus
     static inline const ReductionTable kReductions{};
 
     Position root_{};

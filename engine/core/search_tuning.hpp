@@ -20,6 +20,9 @@ struct SearchTuning {
     bool history_malus = false;
     // Null-move pruning, in games whose position can pass (play_null): on unless the game turns it off.
     bool null_move = true;
+    // Aspiration windows: from depth 5 the root is searched within this many centipawns either side of the
+    // last iteration's score, the window widened by half again on each side that fails (0: full window).
+    int aspiration_window = 0;
     // Time: with a clock and no moves-to-go, the remaining time is shared over this many moves (a game that
     // typically lasts longer shares it more thinly at first, keeping time for its middle game).
     int moves_to_plan = 30;

@@ -182,7 +182,8 @@ struct Shogi {
     static constexpr SearchTuning search_tuning = {.log_reductions = true,
                                                    .late_move_pruning = true,
                                                    .futility_margin = 150,
-                                                   .history_malus = true};
+                                                   .history_malus = true,
+                                                   .aspiration_window = 20};
     static constexpr int bench_depth = kBenchDepth;  // engine/shogi/bench.hpp
     static constexpr std::span<const std::string_view> bench_positions = kBenchPositions;
     static constexpr std::array<RuleOption, 1> rule_options = {{
