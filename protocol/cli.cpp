@@ -11,6 +11,7 @@
 #include <chrono>
 #include <filesystem>
 #include <cstdio>
+#include <fstream>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -60,6 +61,10 @@ std::string usage() {
            "  menagerie convert --variant V (--to-sfen POSITION | --from-sfen SFEN)\n"
            "                                 a position between our SFEN and another program's format\n"
            "                                 (taikyoku: taikyoku-shogi.github.io's); '-' reads it from stdin\n"
+           "  menagerie tune --variant shogi --games FILE [--games FILE ...] --out FILE [--epochs N]\n"
+           "                 [--skip N] [--rate CP] [--regularisation L]\n"
+           "                                 fit the evaluation's weights to the results of selfplay games\n"
+           "                                 (eval/tuner.hpp); writes them as eval/<game>/tuned.inc\n"
            "  menagerie [--tablebase FILE]   the USI engine with that Dobutsu tablebase (or 'none')\n"
            "  menagerie --help | --version\n"
            "\n"
@@ -283,6 +288,61 @@ int convert_command(const std::vector<std::string>& args, CommandMode mode) {
     return 0;
 }
 
+int tune_command(const std::vector<std::string>& args, CommandMode mode) {
+    po::options_description opts("tune options");
+    TuneConfig defaults;
+    opts.add_options()("variant", po::value<std::string>(), "game (required; shogi)")(
+        "games", po::value<std::vector<std::string>>(), "`menagerie selfplay` output (repeat for more files)")(
+        "out", po::value<std::string>(), "the weights file to write (eval/<game>/tuned.inc)")(
+        "epochs", po::value<int>()->default_value(defaults.epochs), "passes of Adam over the positions")(
+        "skip", po::value<int>()->default_value(defaults.skip), "plies after a game's opening before positions are taken")(
+        "rate", po::value<double>()->default_value(defaults.rate), "Adam's step, in centipawns")(
+        "regularisation", po::value<double>()->default_value(defaults.regularisation),
+        "pull of the tables toward their starting values")("help,h", "this help");
+    po::variables_map vm;
+    if (auto status = parse_options(args, opts, vm)) return *status;
+    if (!vm.count("variant")) return bad_usage("tune needs --variant", &opts);
+    const GameEntry* g = find_game(vm["variant"].as<std::string>());
+    if (!g) return bad_usage("unknown variant '" + vm["variant"].as<std::string>() + "'", &opts);
+    if (!g->tune) return bad_usage(std::string(g->name) + "'s evaluation has no tunable features (shogi has)", &opts);
+    if (!vm.count("games")) return bad_usage("tune needs --games FILE", &opts);
+    if (!vm.count("out")) return bad_usage("tune needs --out FILE", &opts);
+    TuneConfig c;
+    c.game_files = vm["games"].as<std::vector<std::string>>();
+    c.out = vm["out"].as<std::string>();
+    c.epochs = vm["epochs"].as<int>();
+    c.skip = vm["skip"].as<int>();
+    c.rate = vm["rate"].as<double>();
+    c.regularisation = vm["regularisation"].as<double>();
+    if (c.epochs < 0 || c.epochs > 100000) return bad_usage("--epochs must be from 0 to 100000", &opts);
+    if (c.skip < 0 || c.skip > 1000) return bad_usage("--skip must be from 0 to 1000", &opts);
+    if (!(c.rate > 0 && c.rate <= 1000)) return bad_usage("--rate must be above 0 and at most 1000", &opts);
+    if (!(c.regularisation >= 0 && c.regularisation <= 1)) return bad_usage("--regularisation must be from 0 to 1", &opts);
+    c.command = "menagerie tune";
+    for (const std::string& a : args) c.command += " " + a;
+    if (mode == CommandMode::CheckOnly) return 0;
+    auto text = g->tune(c, [](const std::string& line) { std::cerr << line << std::endl; });
+    if (!text) {
+        std::cerr << "menagerie: " << text.error() << "\n";
+        return 1;
+    }
+    const std::string tmp = c.out + ".tmp";
+    {
+        std::ofstream out(tmp, std::ios::trunc);
+        out << text.value();
+        if (!out.flush()) {
+            std::cerr << "menagerie: cannot write " << tmp << "\n";
+            return 1;
+        }
+    }
+    if (std::rename(tmp.c_str(), c.out.c_str()) != 0) {
+        std::cerr << "menagerie: cannot write " << c.out << "\n";
+        return 1;
+    }
+    std::cerr << "wrote " << c.out << "\n";
+    return 0;
+}
+
 int selfplay_command(const std::vector<std::string>& args, CommandMode mode) {
     po::options_description opts("selfplay options");
     opts.add_options()("variant", po::value<std::string>(), "game (required)")(
@@ -473,6 +533,7 @@ int run_command_line(int argc, char** argv, CommandMode mode) {
     if (first == "match") return match_command(rest, mode);
     if (first == "serve") return serve_command(rest, mode);
     if (first == "convert") return convert_command(rest, mode);
+    if (first == "tune") return tune_command(rest, mode);
     if (first == "--help" || first == "-h" || first == "help") {
         std::cout << "Menagerie " MENAGERIE_VERSION
                      ": a USI engine for Dobutsu shogi and other animal and shogi-family games.\n\n"

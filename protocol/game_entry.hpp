@@ -6,6 +6,9 @@
 #include <string_view>
 
 #include "engine/core/rule_option.hpp"
+#include <sstream>
+
+#include "eval/tuner.hpp"
 #include "protocol/registry.hpp"
 
 namespace menagerie {
@@ -64,6 +67,18 @@ GameEntry make_entry(std::string_view title) {
             auto p = G::Position::from_sfen(sfen);
             if (!p) return Error{p.error()};
             return G::to_foreign(p.value());
+        };
+    }
+    if constexpr (requires(const typename G::Position& p, Tuner<G>::Collector& c) { Evaluator<G>::features(p, c); }) {
+        e.tune = [](const TuneConfig& config, const std::function<void(const std::string&)>& progress) -> Result<std::string> {
+            Tuner<G> tuner;
+            if (auto n = tuner.load(config, progress); !n) return Error{n.error()};
+            const auto w = tuner.fit(config, progress);
+            std::ostringstream header;
+            header << "// " << G::name << "'s evaluation weights, fitted to game results by `menagerie tune` (eval/tuner.hpp):\n"
+                   << "//   " << config.command << "\n// " << tuner.size() << " positions, K = " << tuner.k()
+                   << ". The named terms, then the tables (eval/" << G::name << "/eval.hpp).\n";
+            return Tuner<G>::weights_file(w, header.str());
         };
     }
     if (Load != nullptr)

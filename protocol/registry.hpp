@@ -2,11 +2,13 @@
 // The games this engine knows: one line each in registry.cpp, each entry made in its instantiation file
 // protocol/games/<game>.cpp (protocol/game_entry.hpp).
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "eval/tuner.hpp"
 #include "protocol/match/match.hpp"
 #include "protocol/match/selfplay.hpp"
 #include "protocol/options.hpp"
@@ -37,6 +39,10 @@ struct GameEntry {
     std::string_view foreign_format;
     Result<std::string> (*foreign_to_sfen)(std::string_view text) = nullptr;
     Result<std::string> (*sfen_to_foreign)(std::string_view sfen) = nullptr;
+    // Fits the evaluation's weights to game results and writes them (`menagerie tune`; games whose
+    // evaluation describes its features, eval/tuner.hpp). Returns the file's text or an error.
+    Result<std::string> (*tune)(const TuneConfig& config, const std::function<void(const std::string&)>& progress) =
+        nullptr;
 };
 
 const std::vector<GameEntry>& games();

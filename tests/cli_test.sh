@@ -46,6 +46,17 @@ check bench-bad-depth 2 "--depth must be" -- "$bin" bench --depth 99
 check bench-bad-hash 2 "--hash must be" -- "$bin" bench --hash 0
 check bench-unknown-variant 2 "unknown variant" -- "$bin" bench --variant nope
 check bench 0 "^Nodes searched  : [0-9]+" -- "$bin" bench --variant dobutsu --depth 6
+check tune-needs-games 2 "tune needs --games" -- "$bin" tune --variant shogi --out x.inc
+check tune-not-tunable 2 "dobutsu's evaluation has no tunable features" -- "$bin" tune --variant dobutsu --games x --out y
+check tune-missing-file 1 "cannot read /nonexistent/games.txt" -- "$bin" tune --variant shogi --games /nonexistent/games.txt --out /nonexistent/t.inc
+check tune-bad-rate 2 "--rate must be" -- "$bin" tune --variant shogi --games x --out y --rate 0
+tune_dir="$(mktemp -d)"
+"$bin" selfplay --variant shogi --games 2 --depth 1 --openings 6 --max-plies 20 > "$tune_dir/games.txt" 2>&1
+printf 'game 9: a - b  1-0 (decided, 2 plies, opening 0)  7g7f 7g7f\n' > "$tune_dir/bad.txt"
+check tune-bad-game 1 "bad.txt:1: move 2 '7g7f'" -- "$bin" tune --variant shogi --games "$tune_dir/bad.txt" --out "$tune_dir/t.inc"
+check tune-undecided 1 "no positions" -- "$bin" tune --variant shogi --games "$tune_dir/games.txt" --out "$tune_dir/t.inc"
+[ ! -e "$tune_dir/t.inc" ] || { echo "FAIL tune-undecided: wrote a file"; fails=$((fails + 1)); }
+rm -rf "$tune_dir"
 check convert-no-format 2 "shogi has no other position format" -- "$bin" convert --variant shogi --to-sfen x
 check convert-needs-one 2 "one of --to-sfen and --from-sfen" -- "$bin" convert --variant taikyoku
 check convert-bad-atsi 1 "bad ATSI position" -- "$bin" convert --variant taikyoku --to-sfen "p36 0"

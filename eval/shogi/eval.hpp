@@ -1,24 +1,66 @@
 #pragma once
+// Shogi's evaluation: a sum of weights times features, linear so that every weight can be fitted to game
+// results (`menagerie tune`, eval/tuner.hpp). Two kinds of weight:
+//   - a few named terms (Params: king safety, mobility, the move), which self-play can change one by one
+//     (`selfplay --a eval.king_attack=0`);
+//   - the tables (eval/shogi/tuned.inc, written by the tuner): piece values on the board and in hand, a
+//     piece-square table, and each piece's place relative to its own king and to the enemy king.
+// Features are counted from Sente's view (a Gote piece counts -1 on Gote's mirrored square); the evaluation
+// is that sum seen from the side to move.
+#include <cstdint>
+
 #include "engine/shogi/shogi.hpp"
 #include "eval/eval.hpp"
 
 namespace menagerie {
 
+namespace shogi_eval {
+
+using namespace shogi;
+
+// The tables' layout: one weight per index.
+constexpr int kHandCap[kHandTypes] = {0, 18, 4, 4, 4, 2, 2, 4};  // pieces in hand, each its own weight
+constexpr int hand_offset(int t) {
+    int o = 0;
+    for (int i = 1; i < t; ++i) o += kHandCap[i];
+    return o;
+}
+constexpr int kMaterial = 0;                                   // [type]
+constexpr int kHand = kMaterial + kPieceTypes;                 // [type][k-th piece in hand]
+constexpr int kPst = kHand + hand_offset(kHandTypes);          // [type][file folded 0..4][rank 0..8 from own side]
+// Near a king: files apart 0..4 (4: four or more), ranks apart -4..4 from the piece owner's side (clamped).
+constexpr int kOwnKing = kPst + kPieceTypes * 45;              // [type][files apart][ranks apart + 4]
+constexpr int kEnemyKing = kOwnKing + kPieceTypes * 45;        // the same, from the enemy king
+constexpr int kTableSize = kEnemyKing + kPieceTypes * 45;
+
+constexpr int pst_index(int type, Color c, int sq) {
+    const int f = file_of(sq);
+    return kPst + type * 45 + (f < 4 ? f : 8 - f) * 9 + relative_rank(c, sq);
+}
+constexpr int king_index(int base, int type, Color c, int sq, int king) {
+    const int dx = file_of(sq) > file_of(king) ? file_of(sq) - file_of(king) : file_of(king) - file_of(sq);
+    const int dy = relative_rank(c, sq) - relative_rank(c, king);
+    return base + type * 45 + (dx < 4 ? dx : 4) * 9 + (dy < -4 ? -4 : dy > 4 ? 4 : dy) + 4;
+}
+
+}  // namespace shogi_eval
+
 template <>
 struct Evaluator<shogi::Shogi> {
     enum Term {
-        HandBonus,       // a piece in hand is worth more than on the board (percent)
-        Advance,         // pawns, silvers, golds and promoted minors toward the enemy camp
         KingShelter,     // own golds and silvers next to the king
-        KingAttack,      // enemy attacks on the squares around the king
-        KingHandDanger,  // enemy pieces in hand, multiplying the attack
-        KingExposed,     // open squares next to the king
+        KingExposed,     // open squares next to the king (a penalty)
+        KingAttack,      // enemy attacks on the king and its neighbours, squared (a penalty)
+        KingHandDanger,  // those attacks times the enemy's pieces in hand (a penalty)
         MajorMobility,   // squares the rooks, bishops, horses and dragons reach
-        CastleKing,      // the king kept off the centre files and on its own back ranks
         ToMove,
         kTerms
     };
     using Params = Weights<kTerms>;
+    static constexpr int kTableSize = shogi_eval::kTableSize;
+    // A weight of the fitted tables (eval/shogi/tuned.inc).
+    static int table_weight(int index);
+
     static Params defaults();
     static int evaluate(const shogi::Position& pos, const Params& w);
     static int piece_value(int type) {
@@ -26,6 +68,14 @@ struct Evaluator<shogi::Shogi> {
         constexpr int v[] = {0, 90, 300, 330, 460, 600, 700, 510, 10000, 520, 500, 500, 500, 850, 1000};
         return v[type];
     }
+
+    // Every feature with its count from Sente's view: sink.term(Term, count) for the named terms,
+    // sink.table(index, count) for the tables. evaluate() is exactly the sum of weight times count (from the
+    // side to move); the tuner fits the weights through this one description.
+    template <class Sink>
+    static void features(const shogi::Position& pos, Sink& sink);
 };
 
 }  // namespace menagerie
+
+#include "eval/shogi/features.hpp"

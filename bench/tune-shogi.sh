@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Shogi's evaluation weights from one command: self-play games of this engine (two node limits, so that the
+# two games of an opening differ; random 10-ply openings), then `menagerie tune` over them, which writes
+# eval/shogi/tuned.inc. Rebuild afterwards, and keep the weights only if `bench/sprt.sh` says they gain.
+# Usage: bench/tune-shogi.sh [GAMES (6000)] [SEED (1001)]     ($MENAGERIE: the binary; $WORK: where the games go)
+# About 40 minutes for 6,000 games on two cores, then a minute of fitting.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+bin="${MENAGERIE:-$here/../build/release/menagerie}"
+games="${1:-6000}" seed="${2:-1001}"
+work="${WORK:-$here/../build/tune}"
+mkdir -p "$work"
+file="$work/shogi-games-$seed.txt"
+echo "=== $games self-play games into $file"
+"$bin" selfplay --variant shogi --games "$games" --a nodes=4000,name=a --b nodes=4600,name=b --openings 10 \
+  --concurrency 2 --seed "$seed" --max-plies 320 > "$file"
+tail -2 "$file"
+echo "=== fitting"
+"$bin" tune --variant shogi --games "$file" --out "$here/../eval/shogi/tuned.inc" --epochs 400 --regularisation 1e-9

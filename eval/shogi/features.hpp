@@ -1,0 +1,52 @@
+#pragma once
+// The features of shogi's evaluation (eval/shogi/eval.hpp), one description for the evaluation and the tuner.
+#include <algorithm>
+
+#include "engine/shogi/attacks.hpp"
+#include "eval/shogi/eval.hpp"
+
+namespace menagerie {
+
+template <class Sink>
+void Evaluator<shogi::Shogi>::features(const shogi::Position& pos, Sink& sink) {
+    using namespace shogi;
+    using namespace shogi_eval;
+    const shogi::Bitboard occ = pos.occupied();
+    for (Color c : {Sente, Gote}) {
+        const int sign = c == Sente ? 1 : -1;
+        const Color them = ~c;
+        const int own_king = pos.king_square(c), enemy_king = pos.king_square(them);
+        for (int sq : pos.occupied(c)) {
+            const int t = type_of(pos.at(sq));
+            sink.table(pst_index(t, c, sq), sign);
+            if (t == King) continue;
+            sink.table(kMaterial + t, sign);
+            if (own_king < kSquares) sink.table(king_index(kOwnKing, t, c, sq, own_king), sign);
+            if (enemy_king < kSquares) sink.table(king_index(kEnemyKing, t, c, sq, enemy_king), sign);
+            if (t == Bishop || t == Rook || t == Horse || t == Dragon)
+                sink.term(MajorMobility, sign * (attacks_of(pos.at(sq), sq, occ) & ~pos.occupied(c)).count());
+        }
+        for (int t = Pawn; t <= Gold; ++t) {
+            const int n = std::min(pos.hand(c, t), kHandCap[t]);
+            for (int k = 0; k < n; ++k) sink.table(kHand + hand_offset(t) + k, sign);
+        }
+        // King safety: shelter, open squares, and enemy attacks on the king's neighbourhood (heavier with
+        // pieces in the enemy's hand).
+        if (own_king < kSquares) {
+            const shogi::Bitboard around = step_attacks(c, King, own_king);
+            const shogi::Bitboard defenders = (pos.golds() | pos.pieces(Silver)) & pos.occupied(c);
+            sink.term(KingShelter, sign * (around & defenders).count());
+            sink.term(KingExposed, -sign * (around & ~occ).count());
+            int attacks = 0;
+            for (int sq : around) attacks += pos.attackers_to(sq, them, occ).count();
+            attacks += pos.attackers_to(own_king, them, occ).count() * 2;
+            int enemy_hand = 0;
+            for (int t = Pawn; t <= Gold; ++t) enemy_hand += pos.hand(them, t) * (t >= Silver ? 2 : 1);
+            sink.term(KingAttack, -sign * attacks * attacks);
+            sink.term(KingHandDanger, -sign * attacks * enemy_hand);
+        }
+    }
+    sink.term(ToMove, pos.side() == Sente ? 1 : -1);
+}
+
+}  // namespace menagerie

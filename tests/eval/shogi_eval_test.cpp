@@ -1,0 +1,192 @@
+// Shogi's evaluation and the tuner: the evaluation is exactly its features times their weights, the same
+// position seen from the other side scores the negation, and the tuner reads selfplay games and lowers the
+// loss on them.
+#include <doctest/doctest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "engine/core/zobrist.hpp"
+#include "engine/shogi/shogi.hpp"
+#include "eval/shogi/eval.hpp"
+#include "eval/tuner.hpp"
+
+using namespace menagerie;
+using shogi::Shogi;
+using E = Evaluator<Shogi>;
+
+namespace {
+
+shogi::Position pos(const std::string& sfen) {
+    auto p = shogi::Position::from_sfen(sfen);
+    REQUIRE_MESSAGE(p.ok(), p.error());
+    return p.value();
+}
+
+// The position turned round: every piece on the square opposite, of the other colour, hands swapped, the
+// other side to move.
+std::string turned(const std::string& sfen) {
+    std::vector<std::string> f;
+    size_t s = 0;
+    for (size_t e; (e = sfen.find(' ', s)) != std::string::npos; s = e + 1) f.push_back(sfen.substr(s, e - s));
+    f.push_back(sfen.substr(s));
+    // Expand the board into 81 cells of text (with '+' kept on its piece), reverse, swap case.
+    std::vector<std::string> cells;
+    for (size_t i = 0; i < f[0].size(); ++i) {
+        const char ch = f[0][i];
+        if (ch == '/') continue;
+        if (std::isdigit(static_cast<unsigned char>(ch))) {
+            for (int k = 0; k < ch - '0'; ++k) cells.emplace_back("");
+        } else if (ch == '+') {
+            cells.push_back(std::string("+") + f[0][++i]);
+        } else {
+            cells.emplace_back(1, ch);
+        }
+    }
+    REQUIRE(cells.size() == 81);
+    std::string board;
+    for (int r = 0; r < 9; ++r) {
+        int empty = 0;
+        for (int c = 0; c < 9; ++c) {
+            std::string cell = cells[size_t(80 - (r * 9 + c))];
+            if (cell.empty()) {
+                ++empty;
+                continue;
+            }
+            if (empty) board += std::to_string(empty), empty = 0;
+            for (char& ch : cell) ch = std::isupper(static_cast<unsigned char>(ch)) ? char(std::tolower(ch)) : char(std::toupper(ch));
+            board += cell;
+        }
+        if (empty) board += std::to_string(empty);
+        if (r < 8) board += '/';
+    }
+    std::string hand = f[2];
+    if (hand != "-")
+        for (char& ch : hand)
+            if (std::isalpha(static_cast<unsigned char>(ch))) ch = std::isupper(static_cast<unsigned char>(ch)) ? char(std::tolower(ch)) : char(std::toupper(ch));
+    return board + (f[1] == "b" ? " w " : " b ") + hand + " " + f[3];
+}
+
+// Positions of a few random games from the start.
+std::vector<shogi::Position> random_positions(int games, int plies) {
+    std::vector<shogi::Position> out;
+    KeyGenerator rng(12345);
+    for (int g = 0; g < games; ++g) {
+        shogi::Position p = pos(std::string(Shogi::start_sfen));
+        for (int i = 0; i < plies; ++i) {
+            shogi::Moves list;
+            p.legal_moves(list);
+            if (list.empty()) break;
+            p.play(list[rng.next() % list.size()]);
+            out.push_back(p);
+        }
+    }
+    return out;
+}
+
+struct Count {
+    std::map<int, int> terms, tables;
+    void term(int t, int n) { terms[t] += n; }
+    void table(int i, int n) { tables[i] += n; }
+};
+
+}  // namespace
+
+TEST_CASE("shogi evaluation: the sum of its features times their weights") {
+    const auto w = E::defaults();
+    for (const auto& p : random_positions(4, 120)) {
+        Count c;
+        E::features(p, c);
+        long sum = 0;
+        for (auto [t, n] : c.terms) sum += long(w[size_t(t)]) * n;
+        for (auto [i, n] : c.tables) {
+            REQUIRE(i >= 0);
+            REQUIRE(i < E::kTableSize);
+            sum += long(E::table_weight(i)) * n;
+        }
+        CHECK(E::evaluate(p, w) == (p.side() == Sente ? sum : -sum));
+    }
+}
+
+TEST_CASE("shogi evaluation: the position turned round scores the same for the other side") {
+    const auto w = E::defaults();
+    CHECK(turned(std::string(Shogi::start_sfen)) == "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1");
+    int checked = 0;
+    for (const auto& p : random_positions(4, 120)) {
+        const std::string t = turned(p.sfen());
+        CAPTURE(p.sfen());
+        CAPTURE(t);
+        CHECK(E::evaluate(pos(t), w) == E::evaluate(p, w));
+        ++checked;
+    }
+    CHECK(checked > 300);
+    // A piece more is worth something to its owner.
+    CHECK(E::evaluate(pos("lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b R 1"), w) >
+          E::evaluate(pos(std::string(Shogi::start_sfen)), w));
+}
+
+TEST_CASE("tuner: reads selfplay games, leaves out undecided ones, and lowers the loss") {
+    double result = -1;
+    int opening = -1;
+    std::vector<std::string> moves;
+    CHECK(parse_selfplay_game("game 3: a - b  0-1 (decided, 5 plies, opening 2)  7g7f 3c3d 8h2b+ 3a2b B*4e", result,
+                              opening, moves));
+    CHECK(result == 0);
+    CHECK(opening == 2);
+    CHECK(moves.size() == 5);
+    CHECK(parse_selfplay_game("game 4: b - a  1/2 (repetition, 12 plies, opening 0)  7g7f", result, opening, moves));
+    CHECK(result == 0.5);
+    CHECK_FALSE(parse_selfplay_game("game 5: a - b  1/2 (move cap, 400 plies, opening 4)  7g7f", result, opening, moves));
+    CHECK_FALSE(parse_selfplay_game("Score of a vs b: 1 - 0 - 0", result, opening, moves));
+
+    // Random games with results: the fit lowers the loss on them.
+    const std::string file = "tuner_test_games.txt";
+    auto write_games = [&](bool bad_move) {
+        std::ofstream out(file);
+        KeyGenerator rng(7);
+        for (int g = 0; g < 40; ++g) {
+            shogi::Position p = pos(std::string(Shogi::start_sfen));
+            std::string line;
+            for (int i = 0; i < 30; ++i) {
+                shogi::Moves list;
+                p.legal_moves(list);
+                const auto m = list[rng.next() % list.size()];
+                line += " " + p.move_text(m);
+                p.play(m);
+            }
+            out << "game " << g + 1 << ": a - b  " << (g % 3 ? "1-0" : "0-1") << " (decided, 30 plies, opening 0)  "
+                << line.substr(1) << "\n";
+        }
+        out << "game 41: a - b  1/2 (move cap, 400 plies, opening 0)  7g7f 3c3d\n";
+        if (bad_move) out << "game 42: a - b  1-0 (decided, 2 plies, opening 0)  7g7f 9z9z\n";
+    };
+    TuneConfig c;
+    c.game_files = {file};
+    c.epochs = 30;
+    c.skip = 0;
+    std::vector<std::string> said;
+    const auto note = [&](const std::string& s) { said.push_back(s); };
+    write_games(false);
+    Tuner<Shogi> tuner;
+    const auto n = tuner.load(c, note);
+    REQUIRE(n.ok());
+    CHECK(n.value() > 500);  // 40 games of 30 plies, less checks, captures and promotions
+    CHECK(said.back().find("1 left out") != std::string::npos);
+    const auto w = tuner.fit(c, note);
+    CHECK(w.size() == size_t(E::kTerms + E::kTableSize));
+    CHECK(tuner.training_loss(w) < tuner.training_loss(Tuner<Shogi>::start_weights()));
+    const std::string text = Tuner<Shogi>::weights_file(w, "// test\n");
+    CHECK(text.find("inline constexpr int16_t kTunedTable[] = {") != std::string::npos);
+
+    write_games(true);
+    Tuner<Shogi> again;
+    const auto bad = again.load(c, note);
+    REQUIRE_FALSE(bad.ok());  // the bad move is reported with its game and move
+    CHECK(bad.error().find("tuner_test_games.txt:42: move 2 '9z9z'") != std::string::npos);
+    c.game_files = {"no/such/file.txt"};
+    CHECK_FALSE(Tuner<Shogi>().load(c, note).ok());
+    std::remove(file.c_str());
+}
