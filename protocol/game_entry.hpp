@@ -69,7 +69,7 @@ GameEntry make_entry(std::string_view title) {
             return G::to_foreign(p.value());
         };
     }
-    if constexpr (requires(const typename G::Position& p, Tuner<G>::Collector& c) { Evaluator<G>::features(p, c); }) {
+    if constexpr (requires(const typename G::Position& p, typename Tuner<G>::Collector& c) { Evaluator<G>::features(p, c); }) {
         e.tune = [](const TuneConfig& config, const std::function<void(const std::string&)>& progress) -> Result<std::string> {
             Tuner<G> tuner;
             if (auto n = tuner.load(config, progress); !n) return Error{n.error()};
