@@ -50,8 +50,12 @@ struct Limits {
 };
 
 struct TimeBudget {
-    int64_t optimum = 0;  // ms: do not start a new iteration after about half of this
+    int64_t optimum = 0;  // ms: what this move should take
     int64_t maximum = 0;  // ms: abort the search here
+    // ms: no new iteration starts after this (an iteration started later would seldom finish): half the
+    // optimum. On a clock, games that set stretch_time stretch it while the best move keeps changing
+    // (Search::soft_limit), up to the maximum.
+    int64_t soft = 0;
 };
 
 // Budget for the side to move. Never more than the clock plus byoyomi minus the overhead. Without a
@@ -60,6 +64,7 @@ inline TimeBudget time_budget(const Limits& l, Color us, int64_t overhead, int m
     TimeBudget b;
     if (l.movetime > 0) {
         b.optimum = b.maximum = std::max<int64_t>(1, l.movetime - overhead);
+        b.soft = std::max<int64_t>(1, b.optimum / 2);
         return b;
     }
     const int64_t time = std::max<int64_t>(0, l.time[us]);
@@ -70,6 +75,7 @@ inline TimeBudget time_budget(const Limits& l, Color us, int64_t overhead, int m
     const int64_t share = time / moves_left + inc * 3 / 4;
     b.optimum = std::clamp<int64_t>(share + l.byoyomi - overhead, 1, available);
     b.maximum = std::clamp<int64_t>(std::max(3 * share, time / 8) + l.byoyomi - overhead, b.optimum, available);
+    b.soft = std::max<int64_t>(1, b.optimum / 2);
     return b;
 }
 

@@ -7,7 +7,8 @@
 //   2. winning and even captures, most valuable victim first (MVV-LVA); exchange evaluation (SEE), in games
 //      that have it, runs only on the capture about to be tried, and a losing one drops to stage 5;
 //   3. the two killer moves of this ply;
-//   4. quiet moves by history;
+//   4. quiet moves by history (plus, in games that keep it, the continuation history of the quiet after the
+//      last move and after our own move before it);
 //   5. the captures that lose material.
 //
 // Each stage scores its moves when it is reached: the table's move needs no score; the captures are scored
@@ -53,11 +54,14 @@ public:
     };
 
     // moves/scores: the node's generated moves and room for a score each (the move arena's frame).
-    // Inlined into the search (a call per node and per move costs the cheap-node games several percent).
+    // cont1/cont2: the continuation-history rows of the previous move and of the one before it (by
+    // history_index), or null. Inlined into the search (a call per node and per move costs the cheap-node
+    // games several percent).
     [[gnu::always_inline]] MovePicker(const Position& pos, Move* moves, int* scores, std::size_t n, Move tt_move,
-                                      const Move* killers, const int* history, Scratch& scratch)
+                                      const Move* killers, const int* history, Scratch& scratch,
+                                      const int16_t* cont1 = nullptr, const int16_t* cont2 = nullptr)
         : pos_(pos), moves_(moves), scores_(scores), n_(n), tt_move_(tt_move), killers_(killers), history_(history),
-          scratch_(scratch.sorting) {}
+          cont1_(cont1), cont2_(cont2), scratch_(scratch.sorting) {}
 
     // The next move to try, or Move{} when none is left. Each stage scores its moves only when it is reached:
     // a node refuted by the table's move scores nothing, one refuted by a capture never scores its quiets.
@@ -111,7 +115,7 @@ public:
                         else if (m == killers_[1])
                             scores_[i] = kKiller;
                         else
-                            scores_[i] = history_[pos_.history_index(m)];
+                            scores_[i] = quiet_score(m);
                     }
                     break;
                 case Stage::Rest:
@@ -153,6 +157,13 @@ private:
     static constexpr int kLosingCapture = -(1 << 26);
     static constexpr int kSelections = 16;  // picks by selection before the rest is sorted once
 
+    int quiet_score(Move m) const {
+        const int h = pos_.history_index(m);
+        int s = history_[h];
+        if (cont1_) s += cont1_[h];
+        if (cont2_) s += cont2_[h];
+        return s;
+    }
     int mvv_lva(Move m) const {
         return capture_gain<G>(pos_, m) * 16 - Evaluator<G>::piece_value(pos_.moving_type(m)) / 16;
     }
@@ -185,6 +196,8 @@ private:
     Move tt_move_;
     const Move* killers_;
     const int* history_;
+    const int16_t* cont1_;
+    const int16_t* cont2_;
     Stage stage_ = Stage::Table;
     std::size_t captures_end_ = 0, quiets_from_ = 0;  // [cur_, captures_end_): captures still to try
     std::vector<typename Scratch::Entry>& scratch_;

@@ -66,6 +66,7 @@ public:
 
     void clear_history() {
         std::fill(history_.begin(), history_.end(), 0);
+        std::fill(cont_.begin(), cont_.end(), int16_t(0));
         for (auto& k : killers_) k[0] = k[1] = Move{};
     }
 
@@ -111,6 +112,9 @@ public:
         int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 1) : kMaxPly - 1;
         if (weakened) max_depth = std::min(max_depth, skill_depth(options.skill));
         int completed = 0;
+        Move last_best{};
+        int last_score = 0;
+        double changes = 0;  // best-move changes of the last iterations, each halved by every iteration since
         for (int depth = 1; depth <= max_depth; ++depth) {
             root_depth_ = depth;
             for (int idx = 0; idx < lines; ++idx) {
@@ -146,7 +150,9 @@ public:
             const int s = roots[0].score;
             if (std::abs(s) > kMateBound && depth >= (kMate - std::abs(s)) + 2 && !limits.infinite) break;
             if (roots.size() == 1 && limits.time_limited() && depth >= 4 && !limits.infinite) break;
-            if (time_managed() && clock_ms() > budget_.optimum / 2) break;
+            if (time_managed() && clock_ms() > soft_limit(depth, last_best, last_score, roots[0], changes)) break;
+            last_best = roots[0].move;
+            last_score = roots[0].score;
         }
         // go infinite and go ponder keep the answer until stop or ponderhit.
         while ((limits.infinite || pondering.load()) && !stop.load()) {
@@ -178,6 +184,22 @@ public:
 
 private:
     bool time_managed() const { return limits_.time_limited() && !limits_.infinite && !pondering.load(); }
+
+    // The time after which no new iteration starts: the budget's soft limit, stretched on a clock (not with a
+    // fixed movetime) while the best move is unsettled: by one more soft limit per recent change of the best move
+    // (each counting half as much an iteration later), and by a half when the score has just dropped by
+    // more than 30 cp. Never beyond the hard maximum.
+    int64_t soft_limit(int depth, Move last_best, int last_score, const RootMove& best, double& changes) const {
+        if constexpr (kTuning.stretch_time) {
+            if (limits_.movetime == 0 && depth > 1) {
+                changes = changes / 2 + (best.move != last_best);
+                double scale = 1 + changes;
+                if (best.score < last_score - 30) scale *= 1.5;
+                return std::min<int64_t>(int64_t(double(budget_.soft) * scale), budget_.maximum);
+            }
+        }
+        return budget_.soft;
+    }
 
     // Polled every 256 nodes: stop, node limit, and the hard time limit (counted from ponderhit if any). With
     // 1024 nodes between looks at the clock, shogi answers to a 90 ms budget came up to 18 ms late (p99 101 ms,
@@ -250,6 +272,7 @@ private:
         for (size_t i = size_t(idx); i < roots.size(); ++i) {
             RootMove& rm = roots[i];
             typename G::Undo undo;
+            moved_[0] = pos.history_index(rm.move);
             pos.play(rm.move, undo);
             push_key(pos.key(), 1);
             int score;
@@ -325,9 +348,16 @@ private:
             }
         }
         const int static_eval = check ? -kInfinite : evaluate(pos);
+        // Improving (games that use it): better than two plies ago; unknown (a check then, or near the root)
+        // counts as improving, which prunes less.
+        evals_[size_t(ply)] = static_eval;
+        const bool improving =
+            !kTuning.improving || (!check && (ply < 2 || evals_[size_t(ply - 2)] == -kInfinite ||
+                                              static_eval > evals_[size_t(ply - 2)]));
 
         // Reverse futility pruning: far above beta near the leaves, a quiet position keeps its cut.
-        if (!pv_node && !check && depth <= 3 && std::abs(beta) < kMateBound && static_eval - 150 * depth >= beta)
+        if (!pv_node && !check && depth <= 3 && std::abs(beta) < kMateBound &&
+            static_eval - 150 * (depth - (kTuning.improving && improving)) >= beta)
             return static_eval;
 
         // Null move: for games that can pass in the search (no zugzwang to speak of), a position still above
@@ -335,6 +365,7 @@ private:
         if constexpr (kTuning.null_move && requires { pos.play_null(); }) {
             if (!pv_node && !check && depth >= 3 && static_eval >= beta && std::abs(beta) < kMateBound) {
                 const int r = 2 + depth / 4;
+                moved_[size_t(ply)] = -1;
                 pos.play_null();
                 push_key(pos.key(), ply + 1);
                 const int score = -search(pos, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
@@ -349,7 +380,7 @@ private:
         frame.commit();
         if (frame.size() == 0) return mated_in(ply);  // no legal move loses
         MovePicker<G> picker(pos, frame.moves(), frame.scores(), frame.size(), tt_move, killers_[ply].data(),
-                             history_.data(), scratch_);
+                             history_.data(), scratch_, cont_row(ply - 1), cont_row(ply - 2));
 
         const int old_alpha = alpha;
         int best = -kInfinite;
@@ -362,15 +393,17 @@ private:
             // and no mate is being fended off.
             if constexpr (kTuning.late_move_pruning || kTuning.futility_margin > 0) {
                 if (!pv_node && !check && quiet && depth <= 3 && best > -kMateBound && m != tt_move) {
-                    if (kTuning.late_move_pruning && quiets_tried >= std::size_t(4 + 2 * depth * depth)) continue;
+                    if (kTuning.late_move_pruning && quiets_tried >= std::size_t((4 + 2 * depth * depth) >> !improving))
+                        continue;
                     if (kTuning.futility_margin > 0 && static_eval + kTuning.futility_margin * depth <= alpha)
                         continue;
                 }
             }
-            if constexpr (kTuning.history_malus)
+            if constexpr (kTuning.history_malus || kTuning.continuation_history)
                 if (quiet && quiets_tried < kQuietsKept) quiets_[size_t(ply)][quiets_tried] = m;
             quiets_tried += quiet;
             typename G::Undo undo;
+            if constexpr (kTuning.continuation_history) moved_[size_t(ply)] = pos.history_index(m);
             pos.play(m, undo);
             tt_.prefetch(pos.key());
             push_key(pos.key(), ply + 1);
@@ -382,7 +415,7 @@ private:
                 int r = 0;
                 if constexpr (kTuning.log_reductions) {
                     if (depth >= 3 && i >= 2 && quiet && !check) {
-                        r = kReductions(depth, i) - pv_node;
+                        r = kReductions(depth, i) - pv_node + !improving;
                         const Move* k = killers_[ply].data();
                         if (m == k[0] || m == k[1]) --r;
                         r = std::clamp(r, 0, depth - 2);
@@ -416,6 +449,8 @@ private:
                                     hq = std::max(hq - depth * depth, -(1 << 20));
                                 }
                             }
+                            if constexpr (kTuning.continuation_history) update_continuation(pos, ply, depth, m,
+                                                                                            quiets_tried);
                         }
                         break;
                     }
@@ -425,6 +460,27 @@ private:
         const Bound bound = best >= beta ? BoundLower : best > old_alpha ? BoundExact : BoundUpper;
         tt_.store(key, score_to_tt(best, ply), static_eval == -kInfinite ? 0 : static_eval, best_move, depth, bound);
         return best;
+    }
+
+    // Continuation history: the row of the move played at ply p (none for a null move or before the root).
+    int16_t* cont_row(int p) {
+        if constexpr (!kTuning.continuation_history) return nullptr;
+        if (p < 0 || moved_[size_t(p)] < 0) return nullptr;
+        return cont_.data() + size_t(moved_[size_t(p)]) * size_t(G::history_size);
+    }
+    // After a quiet cut at ply: a bonus for the cutting move m and a malus for the quiets tried before it, in
+    // the rows of the previous move and of the one before; each entry moves toward +-kContLimit by the bonus
+    // and less so the nearer it already is ("gravity"), so the table needs no ageing.
+    void update_continuation(const Position& pos, int ply, int depth, Move m, std::size_t quiets_tried) {
+        const int bonus = std::min(32 * depth * depth, 2048);
+        const auto nudge = [&](int16_t& h, int b) { h = int16_t(h + b - h * std::abs(b) / kContLimit); };
+        for (int back = 1; back <= 2; ++back) {
+            int16_t* w = cont_row(ply - back);
+            if (!w) continue;
+            nudge(w[pos.history_index(m)], bonus);
+            const std::size_t n = std::min(quiets_tried, kQuietsKept);
+            for (std::size_t q = 0; q + 1 < n; ++q) nudge(w[pos.history_index(quiets_[size_t(ply)][q])], -bonus);
+        }
     }
 
     // The static evaluation, kept clear of the mate scores (taikyoku's material alone can exceed them).
@@ -505,8 +561,8 @@ private:
     }
 
     static constexpr SearchTuning kTuning = search_tuning_of<G>();
-    static constexpr std::size_t kQuietsKept = 32;
-    static constexpr int kAspirationWindow = 20;  // centipawns each side of the last score, growing by half  // quiet moves remembered per ply for the history malus
+    static constexpr std::size_t kQuietsKept = 32;  // quiet moves remembered per ply for the history updates
+    static constexpr int kContLimit = 16384;     // continuation-history entries stay within +-kContLimit
     static inline const ReductionTable kReductions{};
 
     Position root_{};
@@ -525,6 +581,12 @@ private:
     MoveArena<Move> arena_;
     typename MovePicker<G>::Scratch scratch_;
     std::vector<int> history_;                   // by G::history_index
+    // Continuation history (games that keep it): [previous move's history_index][this move's]; and the
+    // history_index of the move played at each ply of the path (-1: a null move).
+    std::vector<int16_t> cont_ =
+        std::vector<int16_t>(kTuning.continuation_history ? size_t(G::history_size) * size_t(G::history_size) : 0);
+    std::vector<int> moved_ = std::vector<int>(kMaxPly + 2, -1);
+    std::vector<int> evals_ = std::vector<int>(kMaxPly + 2, -kInfinite);  // static evaluation by ply (-kInfinite: in check)
     std::vector<std::array<Move, 2>> killers_;   // by ply
     std::vector<std::array<Move, kQuietsKept>> quiets_ = std::vector<std::array<Move, kQuietsKept>>(kMaxPly + 1);
     std::vector<Move> pv_;                       // the triangular PV table, (kMaxPly + 1) lines by ply

@@ -18,11 +18,22 @@ struct SearchTuning {
     int futility_margin = 0;
     // History malus: the quiet moves tried before the one that cut lose history (else only the cut gains).
     bool history_malus = false;
+    // Continuation history: quiet moves are also ordered by how well they did after the same previous move and
+    // after our own move before it (tables of history_size^2 entries, so for games with small ones). Updated
+    // with the history malus's list of the quiets tried before a cut.
+    bool continuation_history = false;
+    // Improving: a node whose static evaluation is below that of two plies before (the same side to move) is
+    // pruned harder: late-move pruning after half as many quiets, one ply more of late-move reduction, and
+    // reverse futility from one ply's margin less when it is improving.
+    bool improving = false;
     // Null-move pruning, in games whose position can pass (play_null): on unless the game turns it off.
     bool null_move = true;
     // Aspiration windows: from depth 5 the root is searched within this many centipawns either side of the
     // last iteration's score, the window widened by half again on each side that fails (0: full window).
     int aspiration_window = 0;
+    // Time: on a clock, more time for a move whose best move keeps changing or whose score drops
+    // (Search::soft_limit).
+    bool stretch_time = false;
     // Time: with a clock and no moves-to-go, the remaining time is shared over this many moves (a game that
     // typically lasts longer shares it more thinly at first, keeping time for its middle game).
     int moves_to_plan = 30;

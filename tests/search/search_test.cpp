@@ -76,6 +76,52 @@ TEST_CASE("search reports the exact forced-win distance that exhaustive search p
     CHECK(long_ones == 3);
 }
 
+namespace {
+// Dobutsu with every switch of SearchTuning on, including those no game keeps yet (continuation history,
+// improving, time stretching): each must leave the search sound, whichever game turns it on later.
+struct AllSwitches : Dobutsu {
+    static constexpr SearchTuning search_tuning = {.log_reductions = true,
+                                                   .late_move_pruning = true,
+                                                   .futility_margin = 150,
+                                                   .history_malus = true,
+                                                   .continuation_history = true,
+                                                   .improving = true,
+                                                   .aspiration_window = 20,
+                                                   .stretch_time = true};
+};
+}  // namespace
+template <>
+struct menagerie::Evaluator<AllSwitches> : Evaluator<Dobutsu> {};
+
+TEST_CASE("every search switch on at once: forced wins are still found and kept") {
+    TranspositionTable<Move> tt{16};
+    auto search = std::make_unique<Search<AllSwitches>>(tt);
+    for (const auto& sfen : forced_wins()) {
+        CAPTURE(sfen);
+        const Position p = pos(sfen);
+        Limits l;
+        l.depth = 14;
+        tt.clear();
+        const auto r = search->run(p, {}, l, SearchOptions{}, {});
+        REQUIRE(r.score > kMateBound);  // a win, found through every reduction and pruning
+        const int distance = kMate - r.score;
+        if (distance <= 9) {  // and the move chosen keeps a win (the exhaustive check, within reach)
+            Position q = p;
+            q.play(r.best);
+            CHECK(menagerie::testing::loses_within<Dobutsu>(q, distance - 1));
+        }
+    }
+    // On a clock, the stretched soft limit still ends the search within the hard maximum.
+    Limits clock;
+    clock.time[Sente] = clock.time[Gote] = 3000;
+    const Position start = pos(std::string(Dobutsu::start_sfen));
+    const auto t0 = Clock::now();
+    const auto r = search->run(start, {}, clock, SearchOptions{}, {});
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count();
+    CHECK_FALSE(r.best.is_null());
+    CHECK(ms <= time_budget(clock, Sente, 0).maximum + 50);
+}
+
 TEST_CASE("the losing side sees the mate against it") {
     // After the winner's best move, the loser's search reports mate -(distance - 1).
     Searcher s;
@@ -202,6 +248,8 @@ TEST_CASE("time budget: never beyond clock + byoyomi - overhead") {
                 CHECK(b.optimum >= 1);
                 CHECK(b.optimum <= b.maximum);
                 CHECK(b.maximum <= std::max<int64_t>(1, time + byo - 30));
+                CHECK(b.soft >= 1);
+                CHECK(b.soft <= b.maximum);
             }
         }
     }
