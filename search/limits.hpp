@@ -52,15 +52,18 @@ struct Limits {
 struct TimeBudget {
     int64_t optimum = 0;  // ms: what this move should take
     int64_t maximum = 0;  // ms: abort the search here
-    // ms: no new iteration starts after this (an iteration started later would seldom finish): half the
-    // optimum. On a clock, games that set stretch_time stretch it while the best move keeps changing
-    // (Search::soft_limit), up to the maximum.
+    // ms: no new iteration starts after this (an iteration started later would seldom finish). Half the
+    // optimum, except that with spend_byoyomi the byoyomi's share is spent whole: time left of it is lost anyway,
+    // and the moves an unfinished iteration has already searched count. On a clock, games that set stretch_time stretch it while
+    // the best move keeps changing (Search::soft_limit), up to the maximum.
     int64_t soft = 0;
 };
 
 // Budget for the side to move. Never more than the clock plus byoyomi minus the overhead. Without a
 // moves-to-go, the clock is shared over `moves_left` moves (the game's SearchTuning::moves_to_plan).
-inline TimeBudget time_budget(const Limits& l, Color us, int64_t overhead, int moves_left_default = 30) {
+// spend_byoyomi (the game's SearchTuning::spend_byoyomi): iterations may start until the byoyomi's share is spent.
+inline TimeBudget time_budget(const Limits& l, Color us, int64_t overhead, int moves_left_default = 30,
+                              bool spend_byoyomi = false) {
     TimeBudget b;
     if (l.movetime > 0) {
         b.optimum = b.maximum = std::max<int64_t>(1, l.movetime - overhead);
@@ -75,7 +78,8 @@ inline TimeBudget time_budget(const Limits& l, Color us, int64_t overhead, int m
     const int64_t share = time / moves_left + inc * 3 / 4;
     b.optimum = std::clamp<int64_t>(share + l.byoyomi - overhead, 1, available);
     b.maximum = std::clamp<int64_t>(std::max(3 * share, time / 8) + l.byoyomi - overhead, b.optimum, available);
-    b.soft = std::max<int64_t>(1, b.optimum / 2);
+    const int64_t byoyomi = spend_byoyomi ? std::clamp<int64_t>(l.byoyomi - overhead, 0, b.optimum) : 0;
+    b.soft = std::clamp<int64_t>((b.optimum - byoyomi) / 2 + byoyomi, 1, b.maximum);
     return b;
 }
 

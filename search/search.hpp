@@ -75,7 +75,8 @@ public:
                const SearchOptions& options, const InfoSink& sink) {
         start_ = limits.received == Clock::time_point{} ? Clock::now() : limits.received;
         limits_ = limits;
-        budget_ = time_budget(limits, root.side(), options.move_overhead, kTuning.moves_to_plan);
+        budget_ = time_budget(limits, root.side(), options.move_overhead, kTuning.moves_to_plan,
+                              kTuning.spend_byoyomi);
         nodes_ = 0;
         aborted_ = false;
         sink_ = &sink;

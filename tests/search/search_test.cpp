@@ -87,7 +87,8 @@ struct AllSwitches : Dobutsu {
                                                    .continuation_history = true,
                                                    .improving = true,
                                                    .aspiration_window = 20,
-                                                   .stretch_time = true};
+                                                   .stretch_time = true,
+                                                   .spend_byoyomi = true};
 };
 }  // namespace
 template <>
@@ -256,6 +257,25 @@ TEST_CASE("time budget: never beyond clock + byoyomi - overhead") {
     Limits mt;
     mt.movetime = 500;
     CHECK(time_budget(mt, Gote, 20).maximum == 480);
+}
+
+TEST_CASE("time budget: new iterations until half the clock's share, and with spend_byoyomi through the whole byoyomi") {
+    Limits l;
+    l.time[Sente] = 30000;
+    const auto clock = time_budget(l, Sente, 50);
+    CHECK(clock.soft == clock.optimum / 2);
+    l.byoyomi = 1000;  // the byoyomi's 950 ms come on top, spent whole: left unused they are lost
+    const auto both = time_budget(l, Sente, 50, 30, true);
+    CHECK(both.optimum == clock.optimum + 1000);
+    CHECK(both.soft == (both.optimum - 950) / 2 + 950);
+    CHECK(time_budget(l, Sente, 50).soft == both.optimum / 2);  // without spend_byoyomi: the half rule
+    l.time[Sente] = 0;  // byoyomi alone: iterations may start until the hard limit
+    const auto byo = time_budget(l, Sente, 50, 30, true);
+    CHECK(byo.maximum == 950);
+    CHECK(byo.soft == 950);
+    Limits mt;  // a fixed movetime keeps the half rule
+    mt.movetime = 500;
+    CHECK(time_budget(mt, Sente, 20).soft == 240);
 }
 
 TEST_CASE("time budget: a game planning more moves spends less of a sudden-death clock now") {
