@@ -223,11 +223,11 @@ void WebClient::go(const void* raw) {
     const auto multipv = integer(request, "multipv", 1, 1, 500);
     if (!id || !movetime || !skill || !multipv) return error("go: id, movetime, skill and multipv must be numbers", "go");
     if (!session_ || !session_->has_position()) return error("go: no position yet", "go");
-    if (session_->searching()) {
-        // One search a tab: a new go replaces the running one, which answers first under its own id.
-        session_->stop();
-        session_->wait();
-    }
+    // One search a tab: a new go replaces the running one, which answers first under its own id. The worker
+    // is joined even when it no longer counts as searching: it says so just before its bestmove, and until
+    // that line is out it still holds its place in the gate (a go arriving then was answered "busy").
+    if (session_->searching()) session_->stop();
+    session_->wait();
     if (!gate_.enter()) {
         send_(dump({{"op", "busy"},
                     {"id", *id},
