@@ -55,13 +55,14 @@ public:
 
     // moves/scores: the node's generated moves and room for a score each (the move arena's frame).
     // cont1/cont2: the continuation-history rows of the previous move and of the one before it (by
-    // history_index), or null. Inlined into the search (a call per node and per move costs the cheap-node
+    // history_index), or null. counter: the countermove to the last move, or Move{}. Inlined into the search (a call per node and per move costs the cheap-node
     // games several percent).
     [[gnu::always_inline]] MovePicker(const Position& pos, Move* moves, int* scores, std::size_t n, Move tt_move,
                                       const Move* killers, const int* history, Scratch& scratch,
-                                      const int16_t* cont1 = nullptr, const int16_t* cont2 = nullptr)
+                                      const int16_t* cont1 = nullptr, const int16_t* cont2 = nullptr,
+                                      Move counter = Move{})
         : pos_(pos), moves_(moves), scores_(scores), n_(n), tt_move_(tt_move), killers_(killers), history_(history),
-          cont1_(cont1), cont2_(cont2), scratch_(scratch.sorting) {}
+          cont1_(cont1), cont2_(cont2), counter_(counter), scratch_(scratch.sorting) {}
 
     // The next move to try, or Move{} when none is left. Each stage scores its moves only when it is reached:
     // a node refuted by the table's move scores nothing, one refuted by a capture never scores its quiets.
@@ -114,6 +115,8 @@ public:
                             scores_[i] = kKiller + 1;
                         else if (m == killers_[1])
                             scores_[i] = kKiller;
+                        else if (m == counter_ && !counter_.is_null())
+                            scores_[i] = kKiller - 1;
                         else
                             scores_[i] = quiet_score(m);
                     }
@@ -198,6 +201,7 @@ private:
     const int* history_;
     const int16_t* cont1_;
     const int16_t* cont2_;
+    Move counter_;
     Stage stage_ = Stage::Table;
     std::size_t captures_end_ = 0, quiets_from_ = 0;  // [cur_, captures_end_): captures still to try
     std::vector<typename Scratch::Entry>& scratch_;

@@ -67,6 +67,7 @@ public:
     void clear_history() {
         std::fill(history_.begin(), history_.end(), 0);
         std::fill(cont_.begin(), cont_.end(), int16_t(0));
+        std::fill(counters_.begin(), counters_.end(), Move{});
         for (auto& k : killers_) k[0] = k[1] = Move{};
     }
 
@@ -327,20 +328,29 @@ private:
         if (depth <= 0) return quiesce(pos, alpha, beta, ply, 0);
         ++nodes_;
 
+        // A node searched without one of its moves (singular extension's test) neither reads nor writes the
+        // table: the entry there is the full node's.
+        const Move excluded = excluded_[size_t(ply)];
         const uint64_t key = pos.key();
         Move tt_move{};
-        if (const auto* e = tt_.probe(key)) {
-            tt_move = e->move;
-            const int s = score_from_tt(e->score, ply);
-            if (!pv_node && e->depth >= depth &&
-                (e->bound() == BoundExact || (e->bound() == BoundLower && s >= beta) ||
-                 (e->bound() == BoundUpper && s <= alpha)))
-                return s;
+        int tt_score = 0, tt_depth = -1;
+        Bound tt_bound = BoundNone;
+        if (excluded.is_null()) {
+            if (const auto* e = tt_.probe(key)) {
+                tt_move = e->move;
+                tt_score = score_from_tt(e->score, ply);
+                tt_depth = e->depth;
+                tt_bound = e->bound();
+                if (!pv_node && tt_depth >= depth &&
+                    (tt_bound == BoundExact || (tt_bound == BoundLower && tt_score >= beta) ||
+                     (tt_bound == BoundUpper && tt_score <= alpha)))
+                    return tt_score;
+            }
         }
         // Mate at once: games that can look for a mating move cheaply (shogi's drops) stop here with the mate,
         // which also shows a mate threat one ply before the horizon of the line that allowed it.
         if constexpr (requires { pos.mate_in_one(); }) {
-            if (!check) {
+            if (!check && excluded.is_null()) {
                 if (const Move m = pos.mate_in_one(); !m.is_null()) {
                     pv(ply)[ply] = m;
                     pv_len_[ply] = ply + 1;
@@ -357,14 +367,26 @@ private:
                                               static_eval > evals_[size_t(ply - 2)]));
 
         // Reverse futility pruning: far above beta near the leaves, a quiet position keeps its cut.
-        if (!pv_node && !check && depth <= 3 && std::abs(beta) < kMateBound &&
+        if (!pv_node && !check && depth <= 3 && std::abs(beta) < kMateBound && excluded.is_null() &&
             static_eval - 150 * (depth - (kTuning.improving && improving)) >= beta)
             return static_eval;
+
+        // Razoring (games that set it): far below alpha near the leaves, a node whose captures do not bring it
+        // back above alpha fails low at once.
+        if constexpr (kTuning.razoring > 0) {
+            if (!pv_node && !check && depth <= 2 && excluded.is_null() && std::abs(alpha) < kMateBound &&
+                static_eval + kTuning.razoring * depth <= alpha) {
+                const int v = quiesce(pos, alpha, alpha + 1, ply, 0);
+                if (aborted_) return 0;
+                if (v <= alpha) return v;
+            }
+        }
 
         // Null move: for games that can pass in the search (no zugzwang to speak of), a position still above
         // beta after giving the opponent a free move is cut, searched shallower.
         if constexpr (kTuning.null_move && requires { pos.play_null(); }) {
-            if (!pv_node && !check && depth >= 3 && static_eval >= beta && std::abs(beta) < kMateBound) {
+            if (!pv_node && !check && depth >= 3 && static_eval >= beta && std::abs(beta) < kMateBound &&
+                excluded.is_null()) {
                 const int r = 2 + depth / 4;
                 moved_[size_t(ply)] = -1;
                 pos.play_null();
@@ -376,12 +398,19 @@ private:
             }
         }
 
+        // Internal iterative reduction (games that use it): without the table's move, a ply shallower.
+        if constexpr (kTuning.internal_reduction)
+            if (depth >= 5 && tt_move.is_null() && excluded.is_null()) --depth;
+
         typename MoveArena<Move>::Frame frame(arena_);
         pos.legal_moves(frame.sink());
         frame.commit();
         if (frame.size() == 0) return mated_in(ply);  // no legal move loses
+        Move counter{};
+        if constexpr (kTuning.countermove)
+            if (moved_[size_t(ply - 1)] >= 0) counter = counters_[size_t(moved_[size_t(ply - 1)])];
         MovePicker<G> picker(pos, frame.moves(), frame.scores(), frame.size(), tt_move, killers_[ply].data(),
-                             history_.data(), scratch_, cont_row(ply - 1), cont_row(ply - 2));
+                             history_.data(), scratch_, cont_row(ply - 1), cont_row(ply - 2), counter);
 
         const int old_alpha = alpha;
         int best = -kInfinite;
@@ -389,6 +418,7 @@ private:
         std::size_t i = 0;
         std::size_t quiets_tried = 0;
         for (Move m = picker.next(); !m.is_null(); m = picker.next(), ++i) {
+            if (m == excluded) continue;
             const bool quiet = !pos.is_capture(m);
             // Pruning of late quiet moves near the leaves (games that enable it), once a move has been searched
             // and no mate is being fended off.
@@ -400,17 +430,40 @@ private:
                         continue;
                 }
             }
+            // Exchange pruning (games that use it): near the leaves, a move that gives material away.
+            if constexpr (kTuning.see_pruning && requires { pos.see(m); }) {
+                if (!check && depth <= 6 && best > -kMateBound && m != tt_move &&
+                    (quiet ? pos.see(m) < -50 * depth * depth : picker.losing_capture() && pos.see(m) < -100 * depth))
+                    continue;
+            }
+            // Singular extension (games that use it): the table's move is extended when every other move, searched
+            // at half depth, fails well below its score; when they reach beta even so, the node is cut.
+            int extension = 0;
+            if constexpr (kTuning.singular_extension) {
+                if (m == tt_move && depth >= 7 && tt_depth >= depth - 3 && (tt_bound & BoundLower) &&
+                    std::abs(tt_score) < kMateBound && ply < 2 * root_depth_) {
+                    const int singular_beta = tt_score - 2 * depth;
+                    excluded_[size_t(ply)] = m;
+                    const int v = search(pos, singular_beta - 1, singular_beta, (depth - 1) / 2, ply, false);
+                    excluded_[size_t(ply)] = Move{};
+                    if (aborted_) return 0;
+                    if (v < singular_beta)
+                        extension = 1;
+                    else if (singular_beta >= beta)
+                        return singular_beta;
+                }
+            }
             if constexpr (kTuning.history_malus || kTuning.continuation_history)
                 if (quiet && quiets_tried < kQuietsKept) quiets_[size_t(ply)][quiets_tried] = m;
             quiets_tried += quiet;
             typename G::Undo undo;
-            if constexpr (kTuning.continuation_history) moved_[size_t(ply)] = pos.history_index(m);
+            if constexpr (kTuning.continuation_history || kTuning.countermove) moved_[size_t(ply)] = pos.history_index(m);
             pos.play(m, undo);
             tt_.prefetch(pos.key());
             push_key(pos.key(), ply + 1);
             int score;
             if (i == 0) {
-                score = -search(pos, -beta, -alpha, depth - 1, ply + 1, pv_node);
+                score = -search(pos, -beta, -alpha, depth - 1 + extension, ply + 1, pv_node);
             } else {
                 // Late move reductions for quiet moves tried after the first few.
                 int r = 0;
@@ -452,12 +505,15 @@ private:
                             }
                             if constexpr (kTuning.continuation_history) update_continuation(pos, ply, depth, m,
                                                                                             quiets_tried);
+                            if constexpr (kTuning.countermove)
+                                if (moved_[size_t(ply - 1)] >= 0) counters_[size_t(moved_[size_t(ply - 1)])] = m;
                         }
                         break;
                     }
                 }
             }
         }
+        if (!excluded.is_null()) return best == -kInfinite ? alpha : best;  // the excluded move may be the only one
         const Bound bound = best >= beta ? BoundLower : best > old_alpha ? BoundExact : BoundUpper;
         tt_.store(key, score_to_tt(best, ply), static_eval == -kInfinite ? 0 : static_eval, best_move, depth, bound);
         return best;
@@ -501,6 +557,22 @@ private:
         if (ply > seldepth_) seldepth_ = ply;
         if (auto s = decided_score(pos, ply)) return *s;
         if (ply >= kMaxPly - 1) return evaluate(pos);
+        // The table in quiescence (games that use it): its own depth-0 entries, and any deeper entry's bound.
+        // A deeper entry is never overwritten from here.
+        [[maybe_unused]] bool may_store = true;
+        Move tt_move{};
+        if constexpr (kTuning.quiescence_tt) {
+            if (const auto* e = tt_.probe(pos.key())) {
+                const int s = score_from_tt(e->score, ply);
+                if (e->bound() == BoundExact || (e->bound() == BoundLower && s >= beta) ||
+                    (e->bound() == BoundUpper && s <= alpha))
+                    return s;
+                tt_move = e->move;
+                may_store = e->depth == 0;
+            }
+        }
+        const int old_alpha = alpha;
+        Move best_move{};
         const bool evade = qply < 4 && pos.in_check();
         int best = -kInfinite;
         if (!evade) {
@@ -517,7 +589,7 @@ private:
             pos.tactical_moves(frame.sink());
         frame.commit();
         if (evade && frame.size() == 0) return mated_in(ply);
-        MovePicker<G> picker(pos, frame.moves(), frame.scores(), frame.size(), Move{}, killers_[ply].data(),
+        MovePicker<G> picker(pos, frame.moves(), frame.scores(), frame.size(), tt_move, killers_[ply].data(),
                              history_.data(), scratch_);
         for (Move m = picker.next(); !m.is_null(); m = picker.next()) {
             // Moves that lose material are not tried here (in games that can tell): the losing captures come
@@ -534,11 +606,18 @@ private:
             if (aborted_) return 0;
             if (score > best) {
                 best = score;
+                best_move = m;
                 if (score > alpha) {
                     alpha = score;
                     update_pv(ply, m);
                     if (alpha >= beta) break;
                 }
+            }
+        }
+        if constexpr (kTuning.quiescence_tt) {
+            if (may_store && best != -kInfinite && std::abs(best) < kMateBound) {
+                const Bound bound = best >= beta ? BoundLower : best > old_alpha ? BoundExact : BoundUpper;
+                tt_.store(pos.key(), best, 0, best_move, 0, bound);
             }
         }
         return best;
@@ -587,6 +666,9 @@ private:
     std::vector<int16_t> cont_ =
         std::vector<int16_t>(kTuning.continuation_history ? size_t(G::history_size) * size_t(G::history_size) : 0);
     std::vector<int> moved_ = std::vector<int>(kMaxPly + 2, -1);
+    // Countermoves (games that keep them): the quiet that last cut after a move, by that move's history_index.
+    std::vector<Move> counters_ = std::vector<Move>(kTuning.countermove ? size_t(G::history_size) : 0);
+    std::vector<Move> excluded_ = std::vector<Move>(kMaxPly + 2);  // the move a singular test leaves out, by ply
     std::vector<int> evals_ = std::vector<int>(kMaxPly + 2, -kInfinite);  // static evaluation by ply (-kInfinite: in check)
     std::vector<std::array<Move, 2>> killers_;   // by ply
     std::vector<std::array<Move, kQuietsKept>> quiets_ = std::vector<std::array<Move, kQuietsKept>>(kMaxPly + 1);

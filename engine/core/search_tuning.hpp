@@ -26,6 +26,25 @@ struct SearchTuning {
     // pruned harder: late-move pruning after half as many quiets, one ply more of late-move reduction, and
     // reverse futility from one ply's margin less when it is improving.
     bool improving = false;
+    // Countermoves: the quiet move that last cut after the opponent's previous move is tried right after the
+    // killers.
+    bool countermove = false;
+    // Exchange pruning: at depth 1..6 away from the root and out of check, once a move has been searched, a
+    // quiet move (or drop) whose piece the exchange on its square loses for more than 50 * depth^2, and a
+    // capture losing more than 100 * depth, are not searched.
+    bool see_pruning = false;
+    // Razoring: at depth 1..2 away from the PV and out of check, a static evaluation this many centipawns a
+    // ply below alpha is checked by quiescence, whose fail-low is returned (0: off).
+    int razoring = 0;
+    // Internal iterative reduction: a node at depth 5 or more without a move from the table is searched a ply
+    // shallower (the table's move usually makes the deeper search cheap; without it, a shallower one finds it).
+    bool internal_reduction = false;
+    // Singular extension: at depth 7 or more, the table's move (a lower bound from at most three plies less)
+    // is extended a ply when every other move fails below its score minus 2 * depth, searched at half depth;
+    // when even that reduced search of the others reaches beta, the node is cut at once (multi-cut).
+    bool singular_extension = false;
+    // Quiescence reads and writes the transposition table (depth 0 entries; they cut only in quiescence).
+    bool quiescence_tt = false;
     // Null-move pruning, in games whose position can pass (play_null): on unless the game turns it off.
     bool null_move = true;
     // Aspiration windows: from depth 5 the root is searched within this many centipawns either side of the

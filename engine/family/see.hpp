@@ -15,18 +15,23 @@ namespace menagerie::family {
 template <class P>
 int see(const P& pos, typename P::Move m, std::span<const int> value, std::span<const int> order) {
     using V = typename P::Traits;
-    if (m.is_drop()) return 0;
-    const int from = m.from(), to = m.to();
+    const int to = m.to();
     int gain[40];
     int d = 0;
-    int moving = type_of(pos.at(from));
-    gain[0] = value[type_of(pos.at(to))];
-    if (m.promotes()) {
-        gain[0] += value[V::promoted(moving)] - value[moving];
-        moving = V::promoted(moving);
-    }
+    int moving;
     auto occ = pos.occupied();
-    occ.reset(from);
+    if (m.is_drop()) {  // a dropped piece takes nothing and vacates nothing: it can only be lost
+        moving = m.drop_type();
+        gain[0] = 0;
+    } else {
+        moving = type_of(pos.at(m.from()));
+        gain[0] = value[type_of(pos.at(to))];
+        if (m.promotes()) {
+            gain[0] += value[V::promoted(moving)] - value[moving];
+            moving = V::promoted(moving);
+        }
+        occ.reset(m.from());
+    }
     Color side = ~pos.side();
     for (;;) {
         const auto attackers = pos.attackers_to(to, side, occ) & occ;

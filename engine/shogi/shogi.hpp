@@ -138,7 +138,7 @@ public:
 
     // Static exchange evaluation: the material the side to move wins (negative: loses) by the capture m and
     // the best sequence of recaptures on its square, least valuable attacker first (centipawns of
-    // kSeeValue). Quiet moves and drops count as 0 unless the piece can be taken for free.
+    // kSeeValue). A quiet move or a drop wins nothing and loses what the opponent's captures on its square win.
     int see(Move m) const;
     // Whether the side to move dropping a pawn on sq (in front of the enemy king) would mate: illegal.
     bool pawn_drop_mates(int sq) const;
@@ -177,12 +177,19 @@ struct Shogi {
         return Outcome::Draw;
     }
     static constexpr int history_size = 2 * kPieceTypes * kSquares;
-    // Eighty moves a node and more with pieces in hand: reductions and pruning of late quiet moves
-    // (search/tuning.hpp), kept by self-play (bench/strength-log.md).
+    // Eighty moves a node and more with pieces in hand: reductions and pruning of late quiet moves, then
+    // countermoves, exchange pruning, razoring, internal reduction, singular extension and the table in
+    // quiescence (engine/core/search_tuning.hpp), each set kept by self-play (bench/strength-log.md).
     static constexpr SearchTuning search_tuning = {.log_reductions = true,
                                                    .late_move_pruning = true,
                                                    .futility_margin = 150,
                                                    .history_malus = true,
+                                                   .countermove = true,
+                                                   .see_pruning = true,
+                                                   .razoring = 300,
+                                                   .internal_reduction = true,
+                                                   .singular_extension = true,
+                                                   .quiescence_tt = true,
                                                    .aspiration_window = 20};
     static constexpr int bench_depth = kBenchDepth;  // engine/shogi/bench.hpp
     static constexpr std::span<const std::string_view> bench_positions = kBenchPositions;

@@ -341,7 +341,13 @@ TEST_CASE("shogi exchange evaluation") {
     CHECK(see("4k4/4g4/4p4/9/9/9/9/4R4/4K4 b - 1", "5h5c") == P - R);     // the rook is lost for a pawn
     // The same with a second attacker behind the rook on the file: still the rook for pawn and gold.
     CHECK(see("4k4/4g4/4p4/9/9/9/4R4/4L4/4K4 b - 1", "5g5c") == P - R + G);
-    CHECK(see("4k4/9/9/9/9/9/9/9/4K4 b P 1", "P*5e") == 0);               // drops exchange nothing
+    CHECK(see("4k4/9/9/9/9/9/9/9/4K4 b P 1", "P*5e") == 0);               // a drop on a safe square
+    // A drop takes nothing and can be lost: a silver under a pawn, and the same silver defended by a pawn.
+    const int S = shogi::kSeeValue[shogi::Silver];
+    CHECK(see("4k4/9/4p4/9/9/9/9/9/4K4 b S 1", "S*5d") == -S);
+    CHECK(see("4k4/9/4p4/9/4P4/9/9/9/4K4 b S 1", "S*5d") == P - S);
+    // A quiet move onto an attacked square loses its piece unless the recapture pays.
+    CHECK(see("4k4/9/4p4/9/4S4/9/9/9/4K4 b - 1", "5e5d") == -S);
 }
 
 TEST_CASE("shogi entering-king declaration: the CSA 27-point rule") {

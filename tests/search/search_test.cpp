@@ -86,6 +86,12 @@ struct AllSwitches : Dobutsu {
                                                    .history_malus = true,
                                                    .continuation_history = true,
                                                    .improving = true,
+                                                   .countermove = true,
+                                                   .see_pruning = true,
+                                                   .razoring = 300,
+                                                   .internal_reduction = true,
+                                                   .singular_extension = true,
+                                                   .quiescence_tt = true,
                                                    .aspiration_window = 20,
                                                    .stretch_time = true,
                                                    .spend_byoyomi = true};
