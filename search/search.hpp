@@ -324,7 +324,7 @@ private:
         if (alpha >= beta) return alpha;
 
         // Check extension: a standing threat is answered one ply deeper, within twice the root depth.
-        if (check && ply < 2 * root_depth_) ++depth;
+        if (kTuning.check_extension && check && ply < 2 * root_depth_) ++depth;
         if (depth <= 0) return quiesce(pos, alpha, beta, ply, 0);
         ++nodes_;
 
@@ -395,6 +395,37 @@ private:
                 pos.undo_null();
                 if (aborted_) return 0;
                 if (score >= beta) return score >= kMateBound ? beta : score;
+            }
+        }
+
+        // ProbCut (games that use it): a capture that wins enough by exchange and, searched four plies
+        // shallower, still beats beta by the margin is taken to beat beta at full depth too.
+        if constexpr (kTuning.probcut > 0 && requires { pos.see(Move{}); }) {
+            const int probcut_beta = beta + kTuning.probcut;
+            if (!pv_node && !check && depth >= 5 && excluded.is_null() && std::abs(beta) < kMateBound &&
+                !(tt_bound != BoundNone && tt_depth >= depth - 3 && tt_score < probcut_beta)) {
+                typename MoveArena<Move>::Frame captures(arena_);
+                pos.tactical_moves(captures.sink());
+                captures.commit();
+                MovePicker<G> picker(pos, captures.moves(), captures.scores(), captures.size(), tt_move,
+                                     killers_[ply].data(), history_.data(), scratch_);
+                for (Move m = picker.next(); !m.is_null(); m = picker.next()) {
+                    if (!pos.is_capture(m) || pos.see(m) < probcut_beta - static_eval) continue;
+                    typename G::Undo undo;
+                    if constexpr (kTuning.continuation_history || kTuning.countermove)
+                        moved_[size_t(ply)] = pos.history_index(m);
+                    pos.play(m, undo);
+                    push_key(pos.key(), ply + 1);
+                    int v = -quiesce(pos, -probcut_beta, -probcut_beta + 1, ply + 1, 0);
+                    if (v >= probcut_beta && !aborted_)
+                        v = -search(pos, -probcut_beta, -probcut_beta + 1, depth - 4, ply + 1, false);
+                    pos.undo(m, undo);
+                    if (aborted_) return 0;
+                    if (v >= probcut_beta) {
+                        tt_.store(key, score_to_tt(v, ply), static_eval, m, depth - 3, BoundLower);
+                        return v;
+                    }
+                }
             }
         }
 

@@ -45,6 +45,12 @@ struct SearchTuning {
     bool singular_extension = false;
     // Quiescence reads and writes the transposition table (depth 0 entries; they cut only in quiescence).
     bool quiescence_tt = false;
+    // ProbCut: at depth 5 or more away from the PV, a capture winning at least the margin above beta by
+    // exchange that still beats beta + margin by quiescence and by a search four plies shallower cuts the
+    // node (0: off).
+    int probcut = 0;
+    // Check extension: a node in check is searched a ply deeper (within twice the root depth).
+    bool check_extension = true;
     // Null-move pruning, in games whose position can pass (play_null): on unless the game turns it off.
     bool null_move = true;
     // Aspiration windows: from depth 5 the root is searched within this many centipawns either side of the

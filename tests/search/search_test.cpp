@@ -12,6 +12,7 @@
 #include "engine/dobutsu/dobutsu.hpp"
 #include "eval/dobutsu/eval.hpp"
 #include "tests/search/forced_win.hpp"
+#include "tests/search/every_switch.hpp"
 
 using namespace menagerie;
 using namespace menagerie::dobutsu;
@@ -80,21 +81,7 @@ namespace {
 // Dobutsu with every switch of SearchTuning on, including those no game keeps yet (continuation history,
 // improving, time stretching): each must leave the search sound, whichever game turns it on later.
 struct AllSwitches : Dobutsu {
-    static constexpr SearchTuning search_tuning = {.log_reductions = true,
-                                                   .late_move_pruning = true,
-                                                   .futility_margin = 150,
-                                                   .history_malus = true,
-                                                   .continuation_history = true,
-                                                   .improving = true,
-                                                   .countermove = true,
-                                                   .see_pruning = true,
-                                                   .razoring = 300,
-                                                   .internal_reduction = true,
-                                                   .singular_extension = true,
-                                                   .quiescence_tt = true,
-                                                   .aspiration_window = 20,
-                                                   .stretch_time = true,
-                                                   .spend_byoyomi = true};
+    static constexpr SearchTuning search_tuning = menagerie::testing::kEverySwitch;
 };
 }  // namespace
 template <>
