@@ -20,12 +20,16 @@ struct Sum {
     int total = 0;
     void term(int t, int count) { total += w[std::size_t(t)] * count; }
     void table(int index, int count) { total += shogi_eval::kTunedTable[index] * count; }
+    bool needs_threats() const {
+        return w[E::SmallMobility] || w[E::HangingToMove] || w[E::HangingWaiting] || w[E::MajorThreatened];
+    }
 };
 
 }  // namespace
 
 E::Params E::defaults() {
-    Params p{{"king_shelter", "king_exposed", "king_attack", "king_hand_danger", "major_mobility", "to_move"}, {}};
+    Params p{{"king_shelter", "king_exposed", "king_attack", "king_hand_danger", "major_mobility", "to_move", "small_mobility",
+                     "hanging_to_move", "hanging_waiting", "major_threatened"}, {}};
     for (int i = 0; i < kTerms; ++i) p.values[std::size_t(i)] = shogi_eval::kTunedTerms[i];
     return p;
 }

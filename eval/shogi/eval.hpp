@@ -54,6 +54,10 @@ struct Evaluator<shogi::Shogi> {
         KingHandDanger,  // those attacks times the enemy's pieces in hand (a penalty)
         MajorMobility,   // squares the rooks, bishops, horses and dragons reach
         ToMove,
+        SmallMobility,    // squares the other pieces (not the king) reach
+        HangingToMove,    // the side to move's pieces attacked and undefended, by rough value (a penalty)
+        HangingWaiting,   // the same for the side not to move (a penalty)
+        MajorThreatened,  // the side to move's rooks and bishops attacked by a smaller piece (a penalty)
         kTerms
     };
     using Params = Weights<kTerms>;

@@ -12,6 +12,45 @@ void Evaluator<shogi::Shogi>::features(const shogi::Position& pos, Sink& sink) {
     using namespace shogi;
     using namespace shogi_eval;
     const shogi::Bitboard occ = pos.occupied();
+    // Attack maps: the squares each side attacks, and those its pieces other than the rooks, bishops and king
+    // attack (the small pieces, which win a major they attack). Mobility of the small pieces on the way. Not
+    // computed for an evaluation whose weights for these terms are all zero (a sink that says so).
+    bool threats = true;
+    if constexpr (requires { sink.needs_threats(); }) threats = sink.needs_threats();
+    shogi::Bitboard attacked[2], by_small[2];
+    for (Color c : {Sente, Gote}) {
+        if (!threats) break;
+        const int sign = c == Sente ? 1 : -1;
+        int small_mobility = 0;
+        for (int sq : pos.occupied(c)) {
+            const uint8_t p = pos.at(sq);
+            const int t = type_of(p);
+            const shogi::Bitboard a = attacks_of(p, sq, occ);
+            attacked[c] |= a;
+            if (t == Bishop || t == Rook || t == Horse || t == Dragon || t == King) continue;
+            by_small[c] |= a;
+            small_mobility += (a & ~pos.occupied(c)).count();
+        }
+        sink.term(SmallMobility, sign * small_mobility);
+    }
+    // Threats: the pieces the side to move has hanging (attacked and not defended; by rough value, a pawn 1
+    // and a rook 7) and its majors attacked by small pieces, which quiescence does not see (it searches the
+    // captures of the side to move only); and what the other side has hanging.
+    for (Color c : {Sente, Gote}) {
+        if (!threats) break;
+        const int sign = c == Sente ? 1 : -1;
+        const shogi::Bitboard own = pos.occupied(c) & ~pos.pieces(King);
+        int hanging = 0;
+        for (int sq : own & attacked[~c] & ~attacked[c]) hanging += (piece_value(type_of(pos.at(sq))) + 50) / 100;
+        const shogi::Bitboard majors =
+            pos.pieces(Bishop) | pos.pieces(Rook) | pos.pieces(Horse) | pos.pieces(Dragon);
+        if (c == pos.side()) {
+            sink.term(HangingToMove, -sign * hanging);
+            sink.term(MajorThreatened, -sign * (own & majors & by_small[~c]).count());
+        } else {
+            sink.term(HangingWaiting, -sign * hanging);
+        }
+    }
     for (Color c : {Sente, Gote}) {
         const int sign = c == Sente ? 1 : -1;
         const Color them = ~c;

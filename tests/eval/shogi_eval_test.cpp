@@ -128,6 +128,27 @@ TEST_CASE("shogi evaluation: the position turned round scores the same for the o
           E::evaluate(pos(std::string(Shogi::start_sfen)), w));
 }
 
+TEST_CASE("shogi evaluation: threats") {
+    // Sente's silver on 5d is attacked by Gote's pawn and undefended; the pawn, attacked by the silver, is
+    // undefended too. Counted for the side to move and for the side waiting, by rough value (silver 5, pawn 1).
+    const auto terms = [](const std::string& sfen) {
+        Count c;
+        E::features(pos(sfen), c);
+        return c.terms;
+    };
+    auto t = terms("4k4/9/4p4/4S4/9/9/9/9/4K4 b - 1");
+    CHECK(t[E::HangingToMove] == -5);
+    CHECK(t[E::HangingWaiting] == 1);
+    t = terms("4k4/9/4p4/4S4/9/9/9/9/4K4 w - 1");
+    CHECK(t[E::HangingToMove] == 1);
+    CHECK(t[E::HangingWaiting] == -5);
+    // Defended by a pawn behind it, the silver is no longer hanging.
+    CHECK(terms("4k4/9/4p4/4S4/4P4/9/9/9/4K4 b - 1")[E::HangingToMove] == 0);
+    // A rook attacked by a pawn is threatened; attacked by a rook, not (the exchange is even).
+    CHECK(terms("4k4/9/4p4/4R4/4P4/9/9/9/4K4 b - 1")[E::MajorThreatened] == -1);
+    CHECK(terms("4k4/9/4r4/4R4/4P4/9/9/9/4K4 b - 1")[E::MajorThreatened] == 0);
+}
+
 TEST_CASE("tuner: reads selfplay games, leaves out undecided ones, and lowers the loss") {
     double result = -1;
     int opening = -1;
