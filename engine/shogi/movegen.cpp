@@ -36,6 +36,43 @@ void Position::add_piece_moves(MoveSink<Move>& list, uint64_t& n, int from, Bitb
     for (int to : targets & ~dead) list.push(Move::make(from, to, false));
 }
 
+uint64_t Position::count_piece_moves(const Bitboard& movers, const Bitboard& targets) const {
+    const Color us = stm_;
+    const Bitboard occ = occupied(), zone = promotion_zone(us);
+    const Bitboard dead1 = tables.dead1[us], dead2 = tables.dead2[us];
+    uint64_t n = 0;
+    // Pawns, all at once: a file's squares are consecutive bits and a pawn never stands on its last rank, so
+    // one step forward is a shift by one that cannot leave the file. A pawn promotes exactly when it enters
+    // the zone, and may stay a pawn anywhere but the last rank.
+    const Bitboard pawns = movers & by_type_[Pawn];
+    const Bitboard pawn_to = Bitboard(us == Sente ? pawns.word() >> 1 : pawns.word() << 1) & targets;
+    n += uint64_t((pawn_to & zone).count() + (pawn_to & ~dead1).count());
+    // Knights and lances move forward only: they promote exactly when they arrive in the zone.
+    for (int from : movers & by_type_[Knight]) {
+        const Bitboard to = step_attacks(us, Knight, from) & targets;
+        n += uint64_t((to & zone).count() + (to & ~dead2).count());
+    }
+    for (int from : movers & by_type_[Lance]) {
+        const Bitboard to = lance_attacks(us, from, occ) & targets;
+        n += uint64_t((to & zone).count() + (to & ~dead1).count());
+    }
+    // Silvers, bishops and rooks: every move may stay unpromoted; each into, out of or inside the zone may also
+    // promote.
+    auto promoting = [&](int from, const Bitboard& to) {
+        return uint64_t(to.count() + (zone.test(from) ? to : to & zone).count());
+    };
+    for (int from : movers & by_type_[Silver]) n += promoting(from, step_attacks(us, Silver, from) & targets);
+    for (int from : movers & by_type_[Bishop]) n += promoting(from, bishop_attacks(from, occ) & targets);
+    for (int from : movers & by_type_[Rook]) n += promoting(from, rook_attacks(from, occ) & targets);
+    // The rest never promote.
+    for (int from : movers & golds()) n += uint64_t((step_attacks(us, Gold, from) & targets).count());
+    for (int from : movers & by_type_[Horse])
+        n += uint64_t(((bishop_attacks(from, occ) | step_attacks(us, King, from)) & targets).count());
+    for (int from : movers & by_type_[Dragon])
+        n += uint64_t(((rook_attacks(from, occ) | step_attacks(us, King, from)) & targets).count());
+    return n;
+}
+
 template <bool Count>
 void Position::add_drops(MoveSink<Move>& list, uint64_t& n, Bitboard targets) const {
     const Color us = stm_, them = ~us;
@@ -78,7 +115,7 @@ void Position::generate_all(MoveSink<Move>& list, uint64_t& n, const Bitboard& c
         Bitboard without_king = occ;
         without_king.reset(k);
         for (int to : step_attacks(us, King, k) & ~occ_[us])
-            if (attackers_to(to, them, without_king).none()) {
+            if (!attacked(to, them, without_king)) {
                 if constexpr (Count) ++n;
                 else list.push(Move::make(k, to, false));
             }
@@ -93,6 +130,10 @@ void Position::generate_all(MoveSink<Move>& list, uint64_t& n, const Bitboard& c
     const Bitboard pins = k != kNoKing ? pinned(us) : Bitboard();
     Bitboard movers = occ_[us];
     if (k != kNoKing) movers.reset(k);
+    if constexpr (Count) {
+        n += count_piece_moves(movers & ~pins, targets);
+        movers &= pins;  // what is left: pinned pieces, which move along the pin (none in a check)
+    }
     for (int from : movers) {
         Bitboard to = attacks_of(board_[from], from, occ) & targets;
         if (pins.test(from)) {
@@ -104,7 +145,7 @@ void Position::generate_all(MoveSink<Move>& list, uint64_t& n, const Bitboard& c
     if constexpr (!Evasions) {
         if (k != kNoKing)
             for (int to : step_attacks(us, King, k) & ~occ_[us])
-                if (attackers_to(to, them, occ).none()) {
+                if (!attacked(to, them, occ)) {
                     if constexpr (Count) ++n;
                     else list.push(Move::make(k, to, false));
                 }
@@ -142,7 +183,7 @@ bool Position::has_legal_move() const {
         Bitboard without_king = occupied();
         without_king.reset(k);
         for (int to : step_attacks(stm_, King, k) & ~occ_[stm_])
-            if (attackers_to(to, ~stm_, without_king).none()) return true;
+            if (!attacked(to, ~stm_, without_king)) return true;
     }
     Moves list;
     legal_moves(list);

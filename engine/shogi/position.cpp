@@ -48,6 +48,19 @@ Bitboard Position::attackers_to(int sq, Color by, const Bitboard& occ) const {
     return a & theirs;
 }
 
+bool Position::attacked(int sq, Color by, const Bitboard& occ) const {
+    const Color c = ~by;
+    const Bitboard theirs = occ_[by];
+    if ((step_attacks(c, Pawn, sq) & by_type_[Pawn] & theirs).any()) return true;
+    if ((step_attacks(c, Gold, sq) & golds() & theirs).any()) return true;
+    if ((step_attacks(c, Silver, sq) & by_type_[Silver] & theirs).any()) return true;
+    if ((step_attacks(c, Knight, sq) & by_type_[Knight] & theirs).any()) return true;
+    if ((step_attacks(c, King, sq) & (by_type_[King] | by_type_[Horse] | by_type_[Dragon]) & theirs).any()) return true;
+    if ((rook_attacks(sq, occ) & (by_type_[Rook] | by_type_[Dragon]) & theirs).any()) return true;
+    if ((bishop_attacks(sq, occ) & (by_type_[Bishop] | by_type_[Horse]) & theirs).any()) return true;
+    return (lance_attacks(c, sq, occ) & by_type_[Lance] & theirs).any();
+}
+
 Bitboard Position::pinned(Color c) const {
     Bitboard result;
     const int k = king_[c];

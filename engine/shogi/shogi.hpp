@@ -98,9 +98,11 @@ public:
     // Pieces of `by` attacking sq, given the occupancy.
     Bitboard attackers_to(int sq, Color by, const Bitboard& occ) const;
     Bitboard attackers_to(int sq, Color by) const { return attackers_to(sq, by, occupied()); }
+    // Whether any piece of `by` attacks sq: attackers_to(...).any(), stopping at the first kind found.
+    bool attacked(int sq, Color by, const Bitboard& occ) const;
     // Pieces giving check to the side to move (none when it has no king, as the attacker of a tsume problem).
     Bitboard checkers() const { return king_[stm_] < kSquares ? attackers_to(king_[stm_], ~stm_) : Bitboard(); }
-    bool in_check() const { return checkers().any(); }
+    bool in_check() const { return king_[stm_] < kSquares && attacked(king_[stm_], ~stm_, occupied()); }
     // Own pieces that stand between own king and an enemy slider (moving them off the line exposes the king).
     Bitboard pinned(Color c) const;
 
@@ -154,6 +156,9 @@ private:
     void generate_all(MoveSink<Move>& list, uint64_t& n, const Bitboard& checkers) const;
     template <bool Count>
     void add_piece_moves(MoveSink<Move>& list, uint64_t& n, int from, Bitboard targets) const;
+    // Perft's count of the moves of the unpinned pieces: a kind of piece at a time (pawns all at once), the
+    // promotion choices counted from the target sets; the same number add_piece_moves would write.
+    uint64_t count_piece_moves(const Bitboard& movers, const Bitboard& targets) const;
     template <bool Count>
     void add_drops(MoveSink<Move>& list, uint64_t& n, Bitboard targets) const;
 

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <random>
 #include <set>
 #include <string>
 #include <vector>
@@ -49,6 +50,29 @@ TEST_CASE("shogi perft: the start and the matsuri position (spec table)") {
     const uint64_t matsuri[] = {207, 28684, 4809015};
     for (int d = 1; d <= 3; ++d) CHECK(perft<Shogi>(m, d) == matsuri[d - 1]);
     CHECK(p.sfen() == kStart);  // perft leaves the position as it found it
+}
+
+TEST_CASE("shogi bulk count: the number of moves written, along random games") {
+    // Perft's last ply counts moves without writing them (a kind of piece at a time, pawns all at once); long
+    // random games bring promoted pieces, pins, checks and full hands on both sides.
+    std::mt19937_64 rng(19);
+    int positions = 0, checks = 0, promoted = 0;
+    for (int game = 0; game < 60; ++game) {
+        auto p = pos(game % 2 ? kStart : kMatsuri);
+        for (int ply = 0; ply < 300; ++ply) {
+            shogi::Moves list;
+            p.legal_moves(list);
+            REQUIRE(p.count_legal_moves() == list.size());
+            ++positions;
+            checks += p.in_check();
+            promoted += (p.pieces(shogi::Horse) | p.pieces(shogi::Dragon) | p.pieces(shogi::ProPawn)).any();
+            if (list.empty()) break;
+            p.play(list[rng() % list.size()]);
+        }
+    }
+    CHECK(positions > 5000);
+    CHECK(checks > 100);
+    CHECK(promoted > 1000);
 }
 
 TEST_CASE("shogi SFEN: round trip, and bad positions refused with the reason") {
