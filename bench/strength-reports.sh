@@ -8,9 +8,13 @@
 #   tori       tori shogi, a round robin of the six presets (Fairy-Stockfish 11.1 has no tori shogi to play)
 #   fsf        Dobutsu against Fairy-Stockfish 11.1 through USI and through XBoard (its Dobutsu rules are
 #              older than ours, so this checks the runner's two protocols, not strength)
-#   gnushogi   shogi against gnushogi 1.4 (Debian) through its xshogi dialect, 30 s per 60 moves each, 100 games
-#   gpsusi     shogi against GPS Shogi's gpsusi (Debian), one thread each, 0.5 s a move (byoyomi), 100 games
-#   fsf-shogi  shogi against Fairy-Stockfish 11.1 through USI, 0.5 s a move (byoyomi), 100 games
+#   gnushogi   shogi against gnushogi 1.4 (Debian) through its xshogi dialect, 60 s per 60 moves each, 200 games
+#   gpsusi     shogi against GPS Shogi's gpsusi (Debian), one thread each, 1 s a move (byoyomi), 200 games
+#   fsf-shogi  shogi against Fairy-Stockfish 11.1 through USI, 1 s a move (byoyomi), 200 games
+#              (the three shogi reports: $GAMES and $SEED to play a report in parts, for example four runs
+#              of GAMES=50 with SEED=3..6, the results then added up; $SHOGI_TC and $GNUSHOGI_TC change
+#              the clocks, the README's older rows used SHOGI_TC=time=0,byoyomi=500 and
+#              GNUSHOGI_TC=time=30000,moves=60 with GAMES=100)
 #   chu-hachu  chu shogi against HaChu 0.21 (Debian hachu) through XBoard, 20 s a game each, 100 games from
 #              2-ply random openings; $GAMES changes the number, $RECORD names a file for the game records
 #   dai-hachu  dai shogi the same way (HaChu's `variant dai`), 30 s a game each, up to 1,000 plies a game
@@ -51,15 +55,17 @@ for report in "$@"; do
       # it gets a minute of grace before a forfeit; its moves are written as USI (moves=usi).
       "$bin" match --variant shogi --engine "cmd=$bin name=menagerie" \
         --engine "cmd=$(command -v gnushogi || echo /usr/games/gnushogi) name=gnushogi proto=xboard moves=usi margin=60000" \
-        --tc time=30000,moves=60 --games 100 --concurrency "$jobs" --quiet ;;
+        --tc "${GNUSHOGI_TC:-time=60000,moves=60}" --games "${GAMES:-200}" --concurrency "$jobs" --seed "${SEED:-1}" --quiet ;;
     gpsusi)
       "$bin" match --variant shogi --engine "cmd=$bin name=menagerie" \
         --engine "cmd=$(command -v gpsusi || echo /usr/games/gpsusi) name=gpsusi option.Thread=1" \
-        --tc time=0,byoyomi=500 --games 100 --resign moves=3 score=1500 --concurrency "$jobs" --seed 3 --quiet ;;
+        --tc "${SHOGI_TC:-time=0,byoyomi=1000}" --games "${GAMES:-200}" --resign moves=3 score=1500 --concurrency "$jobs" \
+        --seed "${SEED:-3}" --quiet ;;
     fsf-shogi)
       "$bin" match --variant shogi --engine "cmd=$bin name=menagerie" \
         --engine "cmd=$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish) name=fairy-stockfish" \
-        --tc time=0,byoyomi=500 --games 100 --resign moves=3 score=1500 --concurrency "$jobs" --seed 3 --quiet ;;
+        --tc "${SHOGI_TC:-time=0,byoyomi=1000}" --games "${GAMES:-200}" --resign moves=3 score=1500 --concurrency "$jobs" \
+        --seed "${SEED:-3}" --quiet ;;
     chu-hachu)
       # HaChu refuses repetitions unless told otherwise; the runner gives it `memory 64` before `new`. The
       # `Rules of hachu:` line counts the games it lost by refusing a move our rules allow.

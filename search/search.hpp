@@ -367,7 +367,8 @@ private:
                                               static_eval > evals_[size_t(ply - 2)]));
 
         // Reverse futility pruning: far above beta near the leaves, a quiet position keeps its cut.
-        if (!pv_node && !check && depth <= 3 && std::abs(beta) < kMateBound && excluded.is_null() &&
+        if (!pv_node && !check && depth <= kTuning.reverse_futility_depth && std::abs(beta) < kMateBound &&
+            excluded.is_null() &&
             static_eval - 150 * (depth - (kTuning.improving && improving)) >= beta)
             return static_eval;
 
@@ -386,15 +387,27 @@ private:
         // beta after giving the opponent a free move is cut, searched shallower.
         if constexpr (kTuning.null_move && requires { pos.play_null(); }) {
             if (!pv_node && !check && depth >= 3 && static_eval >= beta && std::abs(beta) < kMateBound &&
-                excluded.is_null()) {
-                const int r = 2 + depth / 4;
+                excluded.is_null() && ply >= null_min_ply_) {
+                const int r = kTuning.adaptive_null_move ? 3 + depth / 3 + std::min((static_eval - beta) / 200, 3)
+                                                         : 2 + depth / 4;
                 moved_[size_t(ply)] = -1;
                 pos.play_null();
                 push_key(pos.key(), ply + 1);
-                const int score = -search(pos, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
+                int score = -search(pos, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
                 pos.undo_null();
                 if (aborted_) return 0;
-                if (score >= beta) return score >= kMateBound ? beta : score;
+                if (score >= beta) {
+                    if (score >= kMateBound) score = beta;
+                    if (kTuning.null_verification_depth == 0 || depth < kTuning.null_verification_depth) return score;
+                    // Verification: the node searched as shallow, without null moves in the first three
+                    // quarters of that depth.
+                    const int outer = null_min_ply_;
+                    null_min_ply_ = ply + 3 * (depth - r) / 4;
+                    const int v = search(pos, beta - 1, beta, depth - r, ply, false);
+                    null_min_ply_ = outer;
+                    if (aborted_) return 0;
+                    if (v >= beta) return score;
+                }
             }
         }
 
@@ -699,6 +712,7 @@ private:
     std::vector<int> moved_ = std::vector<int>(kMaxPly + 2, -1);
     // Countermoves (games that keep them): the quiet that last cut after a move, by that move's history_index.
     std::vector<Move> counters_ = std::vector<Move>(kTuning.countermove ? size_t(G::history_size) : 0);
+    int null_min_ply_ = 0;  // no null move before this ply (during a null move's verification)
     std::vector<Move> excluded_ = std::vector<Move>(kMaxPly + 2);  // the move a singular test leaves out, by ply
     std::vector<int> evals_ = std::vector<int>(kMaxPly + 2, -kInfinite);  // static evaluation by ply (-kInfinite: in check)
     std::vector<std::array<Move, 2>> killers_;   // by ply

@@ -45,6 +45,9 @@ struct SearchTuning {
     bool singular_extension = false;
     // Quiescence reads and writes the transposition table (depth 0 entries; they cut only in quiescence).
     bool quiescence_tt = false;
+    // Reverse futility pruning: away from the PV and out of check, at depth 1..this, a static evaluation above
+    // beta by 150 centipawns a ply is returned at once.
+    int reverse_futility_depth = 3;
     // ProbCut: at depth 5 or more away from the PV, a capture winning at least the margin above beta by
     // exchange that still beats beta + margin by quiescence and by a search four plies shallower cuts the
     // node (0: off).
@@ -53,6 +56,13 @@ struct SearchTuning {
     bool check_extension = true;
     // Null-move pruning, in games whose position can pass (play_null): on unless the game turns it off.
     bool null_move = true;
+    // Null move, reduction: 3 + depth / 3 plies, one more for each 200 centipawns the static evaluation stands
+    // above beta (up to three), instead of 2 + depth / 4.
+    bool adaptive_null_move = false;
+    // Null move, verification: from this depth (0: never) a null move's cut is only taken when a search of the
+    // node itself, as shallow as the null move's and with no null moves for the next plies, also reaches beta;
+    // a position where every move spoils it (zugzwang) then fails to cut.
+    int null_verification_depth = 0;
     // Aspiration windows: from depth 5 the root is searched within this many centipawns either side of the
     // last iteration's score, the window widened by half again on each side that fails (0: full window).
     int aspiration_window = 0;

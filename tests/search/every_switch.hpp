@@ -15,6 +15,9 @@ constexpr SearchTuning every_switch() {
     t.razoring = 300;
     t.probcut = 200;
     t.aspiration_window = 20;
+    t.reverse_futility_depth = 7;
+    t.adaptive_null_move = true;
+    t.null_verification_depth = 8;
     return t;
 }
 inline constexpr SearchTuning kEverySwitch = every_switch();
