@@ -76,9 +76,13 @@ void Evaluator<shogi::Shogi>::features(const shogi::Position& pos, Sink& sink) {
             const shogi::Bitboard defenders = (pos.golds() | pos.pieces(Silver)) & pos.occupied(c);
             sink.term(KingShelter, sign * (around & defenders).count());
             sink.term(KingExposed, -sign * (around & ~occ).count());
+            // Counted from the attackers' side: each enemy piece's attacks on the neighbourhood, and twice on
+            // the king's own square (the same sum as attackers_to over those squares, for fewer slider lookups).
             int attacks = 0;
-            for (int sq : around) attacks += pos.attackers_to(sq, them, occ).count();
-            attacks += pos.attackers_to(own_king, them, occ).count() * 2;
+            for (int sq : pos.occupied(them)) {
+                const shogi::Bitboard a = attacks_of(pos.at(sq), sq, occ);
+                attacks += (a & around).count() + 2 * a.test(own_king);
+            }
             int enemy_hand = 0;
             for (int t = Pawn; t <= Gold; ++t) enemy_hand += pos.hand(them, t) * (t >= Silver ? 2 : 1);
             sink.term(KingAttack, -sign * attacks * attacks);
