@@ -57,7 +57,7 @@ struct SearchTuning {
     // Null-move pruning, in games whose position can pass (play_null): on unless the game turns it off.
     bool null_move = true;
     // Null move, reduction: 3 + depth / 3 plies, one more for each 200 centipawns the static evaluation stands
-    // above beta (up to three), instead of 2 + depth / 4.
+    // above beta (up to three), instead of 2 + depth / 4. Shogi: −8.6 ± 25.2 in 727 games, not kept.
     bool adaptive_null_move = false;
     // Null move, verification: from this depth (0: never) a null move's cut is only taken when a search of the
     // node itself, as shallow as the null move's and with no null moves for the next plies, also reaches beta;
