@@ -2,12 +2,14 @@
 #include "protocol/cli_common.hpp"
 
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <boost/program_options.hpp>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <chrono>
 #include <filesystem>
 #include <cstdio>
@@ -53,8 +55,10 @@ std::string usage() {
            "                  [--sprt elo0=E elo1=E [alpha=A beta=B]] [--seed S] [--margin MS] [--quiet]\n"
            "                                 engine processes (USI or XBoard) play a match or a round robin,\n"
            "                                 refereed by our rules; `menagerie match --help` for SPEC and TC\n"
-           "  menagerie solve dobutsu [--out FILE] [--threads N] [--root SFEN] [--no-drops]\n"
-           "                                 solve Dobutsu shogi completely and write the tablebase\n"
+           "  menagerie solve dobutsu [--out FILE] [--threads N] [--reachable [--root SFEN]] [--no-drops]\n"
+           "                                 solve Dobutsu shogi completely and write the tablebase (every\n"
+           "                                 position; --reachable: those reachable under the published\n"
+           "                                 convention, whose counts it reports)\n"
            "  menagerie serve [--port N] [--host H] [--hash MB] [--max-movetime MS] [--searches N]\n"
            "                  [--tabs N] [--tablebase FILE]\n"
            "                                 the browser board: play and analyse every game at http://H:N/\n"
@@ -404,11 +408,72 @@ int selfplay_command(const std::vector<std::string>& args, CommandMode mode) {
     return 0;
 }
 
+void print_peak_memory_and_file(const std::string& out_path) {
+    rusage usage_now{};
+    getrusage(RUSAGE_SELF, &usage_now);
+    std::cout << "Peak memory         : " << usage_now.ru_maxrss / 1024 << " MB (resident)\n";
+    std::error_code ec;
+    std::cout << "Table file          : " << out_path << " (" << with_commas(std::filesystem::file_size(out_path, ec))
+              << " bytes)" << std::endl;
+}
+
+// The complete table (search/tablebase/dobutsu_full.hpp): every position not decided by rule.
+int solve_complete(const std::string& out_path, int threads, bool drops) {
+    std::cerr << "solving every dobutsu position" << (drops ? "" : " without drops") << " with " << threads
+              << " thread(s), table to " << out_path << std::endl;
+    const auto t0 = std::chrono::steady_clock::now();
+    dobutsu::full::FullOptions fo;
+    fo.threads = threads;
+    fo.drops = drops;
+    fo.log = [](const std::string& line) { std::cerr << line << std::endl; };
+    dobutsu::full::FullSet set;
+    dobutsu::full::FullSummary sum;
+    try {
+        sum = dobutsu::full::solve_full(fo, set);
+    } catch (const std::exception& e) {
+        std::cerr << "menagerie: solve: " << e.what() << std::endl;
+        return 1;
+    }
+    const auto t1 = std::chrono::steady_clock::now();
+    std::cerr << "writing " << out_path << std::endl;
+    if (auto e = dobutsu::write_full_tablebase(out_path, set, sum, drops)) {
+        std::cerr << "menagerie: solve: " << *e << std::endl;
+        return 1;
+    }
+    const auto t2 = std::chrono::steady_clock::now();
+    auto secs = [](auto a, auto b) { return std::chrono::duration<double>(b - a).count(); };
+    const auto commas = with_commas;
+    char line[256];
+    std::cout << "Dobutsu shogi solved: every position" << (drops ? "" : ", without drops") << "\n";
+    std::cout << "Set                 : Sente to move, mirror images identified; every position the rules do not\n"
+                 "                      decide at once (no lion to take, no try standing or pending)\n";
+    std::cout << "Positions           : " << commas(sum.members) << " (index of " << commas(dobutsu::full::kSize)
+              << ", " << commas(sum.holes) << " holes)\n";
+    std::cout << "  won / drawn / lost: " << commas(sum.won) << " / " << commas(sum.drawn) << " / " << commas(sum.lost)
+              << " (for the side to move)\n";
+    if (sum.start.kind == dobutsu::SolvedValue::Draw) {
+        std::cout << "Start position      : drawn\n";
+    } else {
+        std::cout << "Start position      : " << (sum.start.kind == dobutsu::SolvedValue::Win ? "won" : "lost")
+                  << " for Sente in " << sum.start.distance + 1 << " plies\n";
+    }
+    std::cout << "Longest win or loss : " << sum.max_distance + 1 << " plies (under our rules)\n";
+    std::snprintf(line, sizeof line,
+                  "Time                : %.1f s (child counts %.1f s, retrograde %.1f s, writing %.1f s), %d thread(s)\n",
+                  secs(t0, t2), sum.seconds_count, sum.seconds_retro, secs(t1, t2), threads);
+    std::cout << line;
+    print_peak_memory_and_file(out_path);
+    return 0;
+}
+
 int solve_command(const std::vector<std::string>& args, CommandMode mode) {
     po::options_description opts("solve options");
     opts.add_options()("out", po::value<std::string>(), "table file to write (default: the default table location)")(
         "threads", po::value<int>()->default_value(2), "threads (1 to 64)")(
-        "root", po::value<std::string>(), "solve only what is reachable from this SFEN (default: the start)")(
+        "reachable",
+        "solve the positions reachable from the start under the published convention (the published counts), "
+        "not every position")(
+        "root", po::value<std::string>(), "with --reachable: what is reachable from this SFEN instead of the start")(
         "no-drops", "the subgame without drops (a small closed game, for tests)")("help", "this help");
     po::positional_options_description positional;
     positional.add("game", 1);
@@ -449,7 +514,22 @@ int solve_command(const std::vector<std::string>& args, CommandMode mode) {
         so.roots.push_back(root_state);
         root = p.value().sfen();
     }
+    if (vm.count("root") && !vm.count("reachable"))
+        return bad_usage("--root goes with --reachable (the complete table has every position already)", &opts);
     if (mode == CommandMode::CheckOnly) return 0;
+    // A table that cannot be written is refused now, not after the work.
+    {
+        std::error_code ec;
+        const std::filesystem::path target(out_path);
+        if (target.has_parent_path()) std::filesystem::create_directories(target.parent_path(), ec);
+        const std::string probe = out_path + ".tmp" + std::to_string(getpid());
+        if (!std::ofstream(probe, std::ios::binary | std::ios::trunc)) {
+            std::cerr << "menagerie: solve: cannot write '" << probe << "': " << std::strerror(errno) << std::endl;
+            return 1;
+        }
+        std::filesystem::remove(probe, ec);
+    }
+    if (!vm.count("reachable")) return solve_complete(out_path, threads, so.drops);
     std::cerr << "solving dobutsu from '" << root << "' with " << threads << " thread(s), table to " << out_path
               << std::endl;
     const auto t0 = std::chrono::steady_clock::now();
@@ -496,12 +576,7 @@ int solve_command(const std::vector<std::string>& args, CommandMode mode) {
                   "writing %.1f s), %d thread(s)\n",
                   secs(t0, t2), sum.seconds_reach, sum.seconds_count, sum.seconds_retro, secs(t1, t2), threads);
     std::cout << line;
-    rusage usage_now{};
-    getrusage(RUSAGE_SELF, &usage_now);
-    std::cout << "Peak memory         : " << usage_now.ru_maxrss / 1024 << " MB (resident)\n";
-    std::error_code ec;
-    std::cout << "Table file          : " << out_path << " (" << commas(std::filesystem::file_size(out_path, ec))
-              << " bytes)" << std::endl;
+    print_peak_memory_and_file(out_path);
     return 0;
 }
 

@@ -89,11 +89,14 @@ trap 'rm -rf "$tmp"' EXIT
 check solve-missing-game 2 "solve needs the game" -- "$bin" solve
 check solve-unknown-game 2 "only dobutsu can be solved, not 'chess'" -- "$bin" solve chess
 check solve-bad-threads 2 "--threads must be from 1 to 64" -- "$bin" solve dobutsu --threads 0
-check solve-bad-root 2 "--root: " -- "$bin" solve dobutsu --root "xyz b - 1"
-check solve-terminal-root 2 "terminal position" -- "$bin" solve dobutsu --root "1l1/1L1/3/3 b CCEEGG 1"
+check solve-bad-root 2 "--root: " -- "$bin" solve dobutsu --reachable --root "xyz b - 1"
+check solve-terminal-root 2 "terminal position" -- "$bin" solve dobutsu --reachable --root "1l1/1L1/3/3 b CCEEGG 1"
+check solve-root-complete 2 "--root goes with --reachable" -- "$bin" solve dobutsu --root "gle/1c1/1C1/ELG b - 1"
 check solve-help 0 "--no-drops" -- "$bin" solve --help
-check solve-subgame 0 "^Reachable positions : 962,894 \(575,179 terminal\)" -- "$bin" solve dobutsu --no-drops --out "$tmp/nodrops.mtb"
-check solve-unwritable 1 "cannot write" -- "$bin" solve dobutsu --no-drops --out /proc/menagerie/t.mtb
+check solve-subgame 0 "^Reachable positions : 962,894 \(575,179 terminal\)" -- "$bin" solve dobutsu --reachable --no-drops --out "$tmp/nodrops.mtb"
+# An output that cannot be written is refused before the work starts, for both tables.
+check solve-unwritable 1 "cannot write" -- "$bin" solve dobutsu --reachable --no-drops --out /proc/menagerie/t.mtb
+check solve-unwritable-complete 1 "cannot write" -- timeout 10 "$bin" solve dobutsu --out /proc/menagerie/t.mtb
 check tablebase-missing-value 2 "--tablebase needs one value" -- "$bin" --tablebase
 check tablebase-test-table 0 "not for play" -- bash -c "printf 'setoption name USI_Variant value dobutsu\nquit\n' | '$bin' --tablebase '$tmp/nodrops.mtb'"
 check tablebase-missing-file 0 "info string error: tablebase '/nonexistent/x.mtb': cannot open" -- bash -c "printf 'setoption name USI_Variant value dobutsu\nquit\n' | '$bin' --tablebase /nonexistent/x.mtb"

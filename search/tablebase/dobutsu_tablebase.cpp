@@ -2,12 +2,14 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <bit>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <map>
 #include <mutex>
@@ -77,6 +79,43 @@ uint32_t low_bits_for(uint64_t universe, uint64_t members) {
     return l;
 }
 
+// Writes the header, then the sections through put(), to a temporary file renamed into place at the end; the
+// header is written again with the checksums once the data is known.
+using Put = std::function<void(const void*, std::size_t)>;
+std::optional<std::string> write_file(const std::string& path, FileHeader h, const std::function<void(const Put&)>& body) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::path target(path);
+    if (target.has_parent_path()) fs::create_directories(target.parent_path(), ec);
+    const std::string tmp = path + ".tmp" + std::to_string(getpid());
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    if (!out) return "cannot write '" + tmp + "': " + std::strerror(errno);
+    Checksum sum;
+    out.write(reinterpret_cast<const char*>(&h), sizeof h);  // rewritten with the checksums at the end
+    body([&](const void* data, std::size_t bytes) {
+        sum.update(data, bytes);
+        out.write(static_cast<const char*>(data), std::streamsize(bytes));
+    });
+    h.data_checksum = sum.value();
+    h.header_checksum = header_checksum(h);
+    out.seekp(0);
+    out.write(reinterpret_cast<const char*>(&h), sizeof h);
+    out.close();
+    if (!out) {
+        fs::remove(tmp, ec);
+        return "cannot write '" + tmp + "' (disk full?)";
+    }
+    fs::rename(tmp, target, ec);
+    if (ec) {
+        fs::remove(tmp, ec);
+        return "cannot rename the finished table to '" + path + "': " + ec.message();
+    }
+    return std::nullopt;
+}
+
+constexpr uint8_t kFullFar = 254;
+static_assert(2 * full::kByteLevels < kFullFar);
+
 }  // namespace
 
 // ---------------------------------------------------------------------------------------------------------
@@ -136,56 +175,89 @@ std::optional<std::string> write_tablebase(const std::string& path, const Solved
     h.words[3] = (members + 7) / 8;
     h.words[4] = (members + 63) / 64;
 
-    namespace fs = std::filesystem;
-    std::error_code ec;
-    const fs::path target(path);
-    if (target.has_parent_path()) fs::create_directories(target.parent_path(), ec);
-    const std::string tmp = path + ".tmp" + std::to_string(getpid());
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) return "cannot write '" + tmp + "': " + std::strerror(errno);
-    Checksum sum;
-    auto put = [&](const void* data, std::size_t bytes) {
-        sum.update(data, bytes);
-        out.write(static_cast<const char*>(data), std::streamsize(bytes));
-    };
-    out.write(reinterpret_cast<const char*>(&h), sizeof h);  // rewritten with the checksums at the end
-    put(high.data(), high.size() * 8);
-    put(low.data(), low.size() * 8);
-    put(samples.data(), samples.size() * 8);
-    {
-        // Values: the solver's codes turned into distances, a chunk at a time.
-        std::vector<uint8_t> chunk(1 << 20);
-        const uint8_t* codes = set.codes();
-        for (uint64_t r = 0; r < h.words[3] * 8; r += chunk.size()) {
-            const uint64_t n = std::min<uint64_t>(chunk.size(), h.words[3] * 8 - r);
-            for (uint64_t k = 0; k < n; ++k) {
-                const uint64_t at = r + k;
-                const uint8_t c = at < members ? codes[at] : 0;
-                chunk[k] = c >= SolvedSet::kResolved ? uint8_t(c - SolvedSet::kResolved + 1) : 0;
+    return write_file(path, h, [&](const Put& put) {
+        put(high.data(), high.size() * 8);
+        put(low.data(), low.size() * 8);
+        put(samples.data(), samples.size() * 8);
+        {
+            // Values: the solver's codes turned into distances, a chunk at a time.
+            std::vector<uint8_t> chunk(1 << 20);
+            const uint8_t* codes = set.codes();
+            for (uint64_t r = 0; r < h.words[3] * 8; r += chunk.size()) {
+                const uint64_t n = std::min<uint64_t>(chunk.size(), h.words[3] * 8 - r);
+                for (uint64_t k = 0; k < n; ++k) {
+                    const uint64_t at = r + k;
+                    const uint8_t c = at < members ? codes[at] : 0;
+                    chunk[k] = c >= SolvedSet::kResolved ? uint8_t(c - SolvedSet::kResolved + 1) : 0;
+                }
+                put(chunk.data(), n);
             }
-            put(chunk.data(), n);
         }
-    }
-    {
         std::vector<uint64_t> wins(set.win_bits(), set.win_bits() + h.words[4]);
         if (members % 64) wins.back() &= (uint64_t(1) << (members % 64)) - 1;
         put(wins.data(), wins.size() * 8);
-    }
-    h.data_checksum = sum.value();
-    h.header_checksum = header_checksum(h);
-    out.seekp(0);
-    out.write(reinterpret_cast<const char*>(&h), sizeof h);
-    out.close();
-    if (!out) {
-        fs::remove(tmp, ec);
-        return "cannot write '" + tmp + "' (disk full?)";
-    }
-    fs::rename(tmp, target, ec);
-    if (ec) {
-        fs::remove(tmp, ec);
-        return "cannot rename the finished table to '" + path + "': " + ec.message();
-    }
-    return std::nullopt;
+    });
+}
+
+std::optional<std::string> write_full_tablebase(const std::string& path, const full::FullSet& set,
+                                                const full::FullSummary& summary, bool drops) {
+    FileHeader h{};
+    std::memcpy(h.magic, kTablebaseMagic, 8);
+    h.version = kTablebaseVersion;
+    h.header_size = sizeof(FileHeader);
+    copy_text(h.game, sizeof h.game, "dobutsu");
+    copy_text(h.convention, sizeof h.convention, drops ? kConventionFull : kConventionFullNoDrops);
+    copy_text(h.root, sizeof h.root, "");
+    h.universe = full::kSize;
+    h.members = summary.members;
+    h.reachable = summary.members;
+    h.won = summary.won;
+    h.drawn = summary.drawn;
+    h.lost = summary.lost;
+    h.max_distance = uint32_t(summary.max_distance);
+    h.words[0] = (full::kSize + 63) / 64;
+    h.words[3] = (summary.members + 7) / 8;
+    h.words[4] = set.far().size();
+    const uint8_t* codes = set.codes();
+    return write_file(path, h, [&](const Put& put) {
+        // Members: a bit per number of the index.
+        std::vector<uint64_t> bits(1 << 14);
+        for (uint64_t w0 = 0; w0 < h.words[0]; w0 += bits.size()) {
+            const uint64_t n = std::min<uint64_t>(bits.size(), h.words[0] - w0);
+            for (uint64_t k = 0; k < n; ++k) {
+                uint64_t word = 0;
+                for (uint64_t b = 0; b < 64; ++b) {
+                    const uint64_t i = (w0 + k) * 64 + b;
+                    if (i < full::kSize && codes[i] != 0) word |= uint64_t(1) << b;
+                }
+                bits[k] = word;
+            }
+            put(bits.data(), n * 8);
+        }
+        // Values: a byte per member, in index order.
+        std::vector<uint8_t> chunk(1 << 20);
+        uint64_t filled = 0, written = 0;
+        auto emit = [&](uint8_t v) {
+            chunk[filled++] = v;
+            if (filled == chunk.size()) {
+                put(chunk.data(), filled);
+                written += filled;
+                filled = 0;
+            }
+        };
+        for (uint64_t i = 0; i < full::kSize; ++i) {
+            const uint8_t c = codes[i];
+            if (c == 0) continue;
+            const SolvedValue v = full::value_of_code(c);
+            emit(c == full::kFar                  ? kFullFar
+                 : v.kind == SolvedValue::Win  ? uint8_t(2 * v.distance - 1)
+                 : v.kind == SolvedValue::Loss ? uint8_t(2 * v.distance)
+                                               : 0);
+        }
+        while ((written + filled) % 8) emit(0);
+        put(chunk.data(), filled);
+        put(set.far().data(), set.far().size() * 8);
+    });
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -225,8 +297,61 @@ Result<std::shared_ptr<const Tablebase>> Tablebase::read(std::istream& in, uint6
     if (text_of(h.game, sizeof h.game) != "dobutsu")
         return Error{where + "a table for '" + text_of(h.game, sizeof h.game) + "', not dobutsu"};
     const std::string convention = text_of(h.convention, sizeof h.convention);
-    if (convention != kConvention && convention != kConventionNoDrops)
+    const bool complete = convention == kConventionFull || convention == kConventionFullNoDrops;
+    if (convention != kConvention && convention != kConventionNoDrops && !complete)
         return Error{where + "another rules convention ('" + convention + "')"};
+    const bool drops = convention == kConvention || convention == kConventionFull;
+    if (complete) {
+        // One section: a value byte for every number of the complete index.
+        if (h.universe != full::kSize || h.members > h.universe)
+            return Error{where + "sizes that do not fit this engine's numbering"};
+        if (h.words[0] != (full::kSize + 63) / 64 || h.words[1] || h.words[2] || h.words[3] != (h.members + 7) / 8 ||
+            h.words[4] > h.members)
+            return Error{where + "section sizes that do not match its header"};
+        const uint64_t words = h.words[0] + h.words[3] + h.words[4];
+        if (size != sizeof h + words * 8)
+            return Error{where + "size " + std::to_string(size) + " bytes, expected " +
+                         std::to_string(sizeof h + words * 8) + (size < sizeof h + words * 8 ? " (truncated)" : "")};
+        auto tb = std::shared_ptr<Tablebase>(new Tablebase());
+        tb->data_.reset(new uint64_t[words]);  // not zeroed: the read fills it
+        if (!in.read(reinterpret_cast<char*>(tb->data_.get()), std::streamsize(words * 8)))
+            return Error{where + "read error (truncated?)"};
+        Checksum sum;
+        sum.update(tb->data_.get(), words * 8);
+        if (kChecksumsChecked && sum.value() != h.data_checksum)
+            return Error{where + "the data is corrupt (checksum mismatch)"};
+        tb->high_ = tb->data_.get();
+        tb->values_ = reinterpret_cast<const uint8_t*>(tb->data_.get() + h.words[0]);
+        tb->far_ = tb->data_.get() + h.words[0] + h.words[3];
+        tb->far_count_ = h.words[4];
+        // The rank directory (members before each block of 512 numbers), and the structure the probes rely on:
+        // as many members as the header says, none beyond the index; the far list rising over far members,
+        // as many as the far bytes.
+        const uint64_t blocks = (h.words[0] + SolvedSet::kBlockWords - 1) / SolvedSet::kBlockWords;
+        tb->block_ranks_.resize(blocks + 1);
+        uint64_t ones = 0;
+        for (uint64_t w = 0; w < h.words[0]; ++w) {
+            if (w % SolvedSet::kBlockWords == 0) tb->block_ranks_[w / SolvedSet::kBlockWords] = ones;
+            ones += uint64_t(std::popcount(tb->high_[w]));
+        }
+        tb->block_ranks_[blocks] = ones;
+        if (ones != h.members || (tb->high_[h.words[0] - 1] >> (full::kSize % 64)) != 0)
+            return Error{where + "inconsistent member bits"};
+        for (uint64_t k = 0; k < tb->far_count_; ++k) {
+            const uint64_t e = tb->far_[k], i = e >> 32;
+            const auto r = i < full::kSize ? tb->complete_rank(i) : std::nullopt;
+            if (!r || (k && i <= tb->far_[k - 1] >> 32) || tb->values_[*r] != kFullFar ||
+                full::far_value(e).distance <= 0 || (e & 0xFFFE0000) != 0)
+                return Error{where + "an inconsistent list of far positions"};
+        }
+        if (uint64_t(std::count(tb->values_, tb->values_ + h.members, kFullFar)) != tb->far_count_)
+            return Error{where + "an inconsistent list of far positions"};
+        tb->complete_ = true;
+        tb->info_ = {"", h.universe, h.members, h.reachable, h.terminal, h.won, h.drawn, h.lost, int(h.max_distance),
+                     drops, true};
+        tb->path_ = path;
+        return std::shared_ptr<const Tablebase>(std::move(tb));
+    }
     if (h.universe != packed::kIndexSize || h.members > h.universe || h.low_bits > 31 || h.sample == 0)
         return Error{where + "sizes that do not fit this engine's numbering"};
     const uint64_t zeros = (h.universe >> h.low_bits) + 1, high_bits = h.members + zeros;
@@ -240,13 +365,13 @@ Result<std::shared_ptr<const Tablebase>> Tablebase::read(std::istream& in, uint6
         return Error{where + "size " + std::to_string(size) + " bytes, expected " +
                      std::to_string(sizeof h + total_words * 8) + (size < sizeof h + total_words * 8 ? " (truncated)" : "")};
     auto tb = std::shared_ptr<Tablebase>(new Tablebase());
-    tb->data_.resize(total_words);
-    if (!in.read(reinterpret_cast<char*>(tb->data_.data()), std::streamsize(total_words * 8)))
+    tb->data_.reset(new uint64_t[total_words]);  // not zeroed: the read fills it
+    if (!in.read(reinterpret_cast<char*>(tb->data_.get()), std::streamsize(total_words * 8)))
         return Error{where + "read error (truncated?)"};
     Checksum sum;
-    sum.update(tb->data_.data(), total_words * 8);
+    sum.update(tb->data_.get(), total_words * 8);
     if (kChecksumsChecked && sum.value() != h.data_checksum) return Error{where + "the data is corrupt (checksum mismatch)"};
-    const uint64_t* p = tb->data_.data();
+    const uint64_t* p = tb->data_.get();
     tb->high_ = p;
     tb->low_ = p + h.words[0];
     tb->samples_ = tb->low_ + h.words[1];
@@ -264,7 +389,7 @@ Result<std::shared_ptr<const Tablebase>> Tablebase::read(std::istream& in, uint6
         if (tb->samples_[j] >= high_bits || (j && tb->samples_[j] <= tb->samples_[j - 1]))
             return Error{where + "inconsistent select samples"};
     tb->info_ = {text_of(h.root, sizeof h.root), h.universe, h.members, h.reachable, h.terminal, h.won, h.drawn,
-                 h.lost, int(h.max_distance), convention == kConvention};
+                 h.lost, int(h.max_distance), drops, false};
     tb->path_ = path;
     return std::shared_ptr<const Tablebase>(std::move(tb));
 }
@@ -305,7 +430,31 @@ std::optional<uint64_t> Tablebase::rank(uint32_t x) const {
     return std::nullopt;
 }
 
+std::optional<uint64_t> Tablebase::complete_rank(uint64_t i) const {
+    const uint64_t word = i >> 6;
+    if (!(high_[word] >> (i & 63) & 1)) return std::nullopt;
+    const uint64_t block = word / SolvedSet::kBlockWords;
+    uint64_t r = block_ranks_[block];
+    for (uint64_t w = block * SolvedSet::kBlockWords; w < word; ++w) r += uint64_t(std::popcount(high_[w]));
+    return r + uint64_t(std::popcount(high_[word] & ((uint64_t(1) << (i & 63)) - 1)));
+}
+
 std::optional<SolvedValue> Tablebase::entry(const packed::State& s) const {
+    if (complete_) {
+        const uint64_t i = full::index_of(s);
+        if (i == full::kNone) return std::nullopt;
+        const auto r = complete_rank(i);
+        if (!r) return std::nullopt;
+        const uint8_t v = values_[*r];
+        if (v == kFullFar) {
+            const uint64_t* end = far_ + far_count_;
+            const uint64_t* it = std::lower_bound(far_, end, i << 32);
+            if (it == end || *it >> 32 != i) return std::nullopt;
+            return full::far_value(*it);
+        }
+        if (v == 0) return SolvedValue{};
+        return SolvedValue{v & 1 ? SolvedValue::Win : SolvedValue::Loss, (v + 1) / 2};
+    }
     const auto r = rank(packed::canonical_index(s));
     if (!r) return std::nullopt;
     const uint8_t v = values_[*r];
@@ -339,6 +488,10 @@ std::optional<OracleValue> Tablebase::probe(const Position& p) const {
 }
 
 std::string Tablebase::describe() const {
+    if (complete_)
+        return "Dobutsu tablebase " + path_ + ": every position, " + std::to_string(info_.members) + " (" +
+               std::to_string(info_.won) + " won, " + std::to_string(info_.drawn) + " drawn, " +
+               std::to_string(info_.lost) + " lost)";
     return "Dobutsu tablebase " + path_ + ": " + std::to_string(info_.members) + " positions from '" + info_.root +
            "' (" + std::to_string(info_.won) + " won, " + std::to_string(info_.drawn) + " drawn, " +
            std::to_string(info_.lost) + " lost)";

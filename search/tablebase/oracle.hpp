@@ -107,16 +107,20 @@ std::optional<std::vector<OracleMove<G>>> rank_moves(const typename G::Position&
     return ranked;
 }
 
-// The line of best moves from pos as the oracle sees it (repetition not considered), up to max_plies.
+// The line of best moves from pos as the oracle sees it (repetition not considered), up to max_plies. A drawn
+// line ends at the move that brings back a position of the line: from there it would only go round again.
 template <Game G>
 std::vector<typename G::Move> oracle_line(const typename G::Position& pos, const Oracle<G>& oracle, int max_plies) {
     std::vector<typename G::Move> pv;
+    std::vector<uint64_t> seen{pos.key()};
     typename G::Position p = pos;
     for (int i = 0; i < max_plies && p.outcome() == Outcome::Ongoing; ++i) {
         auto ranked = rank_moves<G>(p, {}, oracle);
         if (!ranked || ranked->empty()) break;
         pv.push_back(ranked->front().move);
         p.play(ranked->front().move);
+        if (std::find(seen.begin(), seen.end(), p.key()) != seen.end()) break;
+        seen.push_back(p.key());
     }
     return pv;
 }
