@@ -85,7 +85,7 @@ inline uint64_t index_of(const packed::State& s) {
 // count of children not yet known to be won for their mover (at most 36 in this game); from kResolved, decided
 // at distance d (plies to a position of the convention's terminal kind, as in the solver): kResolved + 2 (d - 1)
 // when won, one more when lost, for d up to kByteLevels; kFar for a position decided further out, whose value
-// is in a sorted list beside the bytes (the longest distance is 172 plies, and fewer than 300,000 positions lie
+// is in a sorted list beside the bytes (the longest distance is 172 plies, and 178,769 positions lie
 // beyond the bytes' reach: a second byte or a separate win bit for all 249 million numbers would not fit the
 // 256 MB this table is built in). What stays below kResolved at the end is drawn.
 constexpr uint8_t kResolved = 38;
