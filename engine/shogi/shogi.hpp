@@ -195,7 +195,8 @@ struct Shogi {
                                                    .internal_reduction = true,
                                                    .singular_extension = true,
                                                    .quiescence_tt = true,
-                                                                                                      .aspiration_window = 20};
+                                                   .aspiration_window = 20,
+                                                   .spend_byoyomi = true};
     static constexpr int bench_depth = kBenchDepth;  // engine/shogi/bench.hpp
     static constexpr std::span<const std::string_view> bench_positions = kBenchPositions;
     static constexpr std::array<RuleOption, 1> rule_options = {{
