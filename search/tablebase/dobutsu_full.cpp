@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "engine/core/text.hpp"
+#include "search/tablebase/solver_threads.hpp"
 
 namespace menagerie::dobutsu::full {
 
@@ -17,25 +18,7 @@ using packed::State;
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
-
-template <class T>
-std::atomic_ref<T> atomic(T& x) {
-    return std::atomic_ref<T>(x);
-}
-
-template <class F>
-void parallel_chunks(int threads, uint64_t chunks, F&& fn) {
-    std::atomic<uint64_t> next{0};
-    auto worker = [&] {
-        for (uint64_t c; (c = next.fetch_add(1, std::memory_order_relaxed)) < chunks;) fn(c);
-    };
-    std::vector<std::thread> pool;
-    for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
-    worker();
-    for (auto& th : pool) th.join();
-}
+using namespace solver_threads;
 
 constexpr uint64_t kChunk = uint64_t(1) << 20;  // numbers per unit of work
 constexpr uint64_t kChunks = (kSize + kChunk - 1) / kChunk;
@@ -69,7 +52,7 @@ private:
     void count_children() {
         std::atomic<int> too_many{0}, most{0};
         std::atomic<uint64_t> members{0};
-        parallel_chunks(threads_, kChunks, [&](uint64_t chunk) {
+        parallel_chunks(threads_, kChunks, [&](uint64_t chunk, int) {
             const uint64_t begin = chunk * kChunk, end = std::min(kSize, begin + kChunk);
             uint64_t local_members = 0;
             int local_most = 0;
@@ -131,7 +114,7 @@ private:
             std::vector<uint64_t> next_far;
             std::atomic<uint64_t> at_level{0}, decided_next{0}, parents_total{0};
             const uint64_t chunks = scan ? kChunks : (level_far.size() + 4095) / 4096;
-            parallel_chunks(threads_, chunks, [&](uint64_t chunk) {
+            parallel_chunks(threads_, chunks, [&](uint64_t chunk, int) {
                 struct Entry {
                     uint64_t index;
                     bool lost_child;
@@ -219,7 +202,7 @@ private:
     void tally() {
         std::atomic<uint64_t> won{0}, lost{0};
         std::atomic<int> longest{0};
-        parallel_chunks(threads_, kChunks, [&](uint64_t chunk) {
+        parallel_chunks(threads_, kChunks, [&](uint64_t chunk, int) {
             const uint64_t begin = chunk * kChunk, end = std::min(kSize, begin + kChunk);
             uint64_t w = 0, l = 0;
             uint8_t top = 0;

@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "engine/core/text.hpp"
+#include "search/tablebase/solver_threads.hpp"
 
 namespace menagerie::dobutsu {
 
@@ -91,28 +92,8 @@ SolvedValue SolvedSet::value_at_rank(uint64_t r) const {
 // The solver
 namespace {
 
-using Clock = std::chrono::steady_clock;
-double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
-
-template <class T>
-std::atomic_ref<T> atomic(T& x) {
-    return std::atomic_ref<T>(x);
-}
-
+using namespace solver_threads;
 using packed::canonical_index;
-
-// Runs fn(chunk, thread) over chunks 0..chunks-1 on `threads` threads, handing chunks out as they finish.
-template <class F>
-void parallel_chunks(int threads, uint64_t chunks, F&& fn) {
-    std::atomic<uint64_t> next{0};
-    auto worker = [&](int t) {
-        for (uint64_t c; (c = next.fetch_add(1, std::memory_order_relaxed)) < chunks;) fn(c, t);
-    };
-    std::vector<std::thread> pool;
-    for (int t = 1; t < threads; ++t) pool.emplace_back(worker, t);
-    worker(0);
-    for (auto& th : pool) th.join();
-}
 
 }  // namespace
 
