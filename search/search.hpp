@@ -299,7 +299,7 @@ private:
         }
         const int best = roots[size_t(idx)].score;
         if (idx == 0 && best > old_alpha && best < beta)
-            tt_.store(pos.key(), score_to_tt(best, 0), 0, roots[0].move, depth, BoundExact);
+            tt_.store(pos.key(), score_to_tt(best, 0), TT::kNoEval, roots[0].move, depth, BoundExact);
         return best;
     }
 
@@ -333,7 +333,7 @@ private:
         const Move excluded = excluded_[size_t(ply)];
         const uint64_t key = pos.key();
         Move tt_move{};
-        int tt_score = 0, tt_depth = -1;
+        int tt_score = 0, tt_depth = -1, tt_eval = TT::kNoEval;
         Bound tt_bound = BoundNone;
         if (excluded.is_null()) {
             if (const auto* e = tt_.probe(key)) {
@@ -341,6 +341,7 @@ private:
                 tt_score = score_from_tt(e->score, ply);
                 tt_depth = e->depth;
                 tt_bound = e->bound();
+                tt_eval = e->eval;
                 if (!pv_node && tt_depth >= depth &&
                     (tt_bound == BoundExact || (tt_bound == BoundLower && tt_score >= beta) ||
                      (tt_bound == BoundUpper && tt_score <= alpha)))
@@ -358,7 +359,8 @@ private:
                 }
             }
         }
-        const int static_eval = check ? -kInfinite : evaluate(pos);
+        // The static evaluation, from the table when it holds the position's (the same number, not recomputed).
+        const int static_eval = check ? -kInfinite : tt_eval != TT::kNoEval ? tt_eval : evaluate(pos);
         // Improving (games that use it): better than two plies ago; unknown (a check then, or near the root)
         // counts as improving, which prunes less.
         evals_[size_t(ply)] = static_eval;
@@ -559,7 +561,8 @@ private:
         }
         if (!excluded.is_null()) return best == -kInfinite ? alpha : best;  // the excluded move may be the only one
         const Bound bound = best >= beta ? BoundLower : best > old_alpha ? BoundExact : BoundUpper;
-        tt_.store(key, score_to_tt(best, ply), static_eval == -kInfinite ? 0 : static_eval, best_move, depth, bound);
+        tt_.store(key, score_to_tt(best, ply), static_eval == -kInfinite ? TT::kNoEval : static_eval, best_move, depth,
+                  bound);
         return best;
     }
 
@@ -605,8 +608,10 @@ private:
         // A deeper entry is never overwritten from here.
         [[maybe_unused]] bool may_store = true;
         Move tt_move{};
+        int tt_eval = TT::kNoEval;
         if constexpr (kTuning.quiescence_tt) {
             if (const auto* e = tt_.probe(pos.key())) {
+                tt_eval = e->eval;
                 const int s = score_from_tt(e->score, ply);
                 if (e->bound() == BoundExact || (e->bound() == BoundLower && s >= beta) ||
                     (e->bound() == BoundUpper && s <= alpha))
@@ -618,9 +623,9 @@ private:
         const int old_alpha = alpha;
         Move best_move{};
         const bool evade = qply < 4 && pos.in_check();
-        int best = -kInfinite;
+        int best = -kInfinite, stand_pat = TT::kNoEval;
         if (!evade) {
-            best = evaluate(pos);
+            best = stand_pat = tt_eval != TT::kNoEval ? tt_eval : evaluate(pos);
             if (best >= beta) return best;
             alpha = std::max(alpha, best);
         }
@@ -661,7 +666,7 @@ private:
         if constexpr (kTuning.quiescence_tt) {
             if (may_store && best != -kInfinite && std::abs(best) < kMateBound) {
                 const Bound bound = best >= beta ? BoundLower : best > old_alpha ? BoundExact : BoundUpper;
-                tt_.store(pos.key(), best, 0, best_move, 0, bound);
+                tt_.store(pos.key(), best, evade ? TT::kNoEval : stand_pat, best_move, 0, bound);
             }
         }
         return best;

@@ -17,10 +17,12 @@ enum Bound : uint8_t { BoundNone = 0, BoundUpper = 1, BoundLower = 2, BoundExact
 template <class Move>
 class TranspositionTable {
 public:
+    // An entry's eval when it holds no static evaluation (a node in check, the root, an evasion in quiescence).
+    static constexpr int kNoEval = -32768;
     struct Entry {
         uint32_t key32;
         int16_t score;
-        int16_t eval;
+        int16_t eval;  // the position's static evaluation, or kNoEval; searches reuse it instead of evaluating
         Move move;
         uint8_t depth;
         uint8_t gen_bound;  // generation << 2 | bound
