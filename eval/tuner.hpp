@@ -16,6 +16,8 @@
 #include <cstdint>
 #include <fstream>
 #include <functional>
+#include <map>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -28,6 +30,11 @@ namespace menagerie {
 
 struct TuneConfig {
     std::vector<std::string> game_files;  // `menagerie selfplay` output: one "game N: ..." line per game
+    // A reference engine's scores of some of those games' positions (bench/label-shogi.sh: "game N ply I score
+    // S", S for the side to move). With them, only the scored positions are fitted, each to
+    // lambda * 1 / (1 + 10^(-Kr S / 400)) + (1 - lambda) * result, Sente's view, Kr fitted to the results.
+    std::vector<std::string> score_files;
+    double lambda = 1.0;
     std::string out;                      // the weights file to write
     int epochs = 400;
     int skip = 8;                  // plies after the opening before positions are taken
@@ -53,6 +60,9 @@ public:
     // Reads the games; returns the number of positions or an error.
     Result<size_t> load(const TuneConfig& c, const Progress& progress) {
         size_t games = 0, skipped = 0;
+        if (auto e = load_scores(c)) return Error{*e};
+        // With scores: the scored positions' results and Sente-view scores, by set, turned into labels below.
+        std::vector<double> results[2], scores[2];
         for (const std::string& file : c.game_files) {
             std::ifstream in(file);
             if (!in) return Error{"cannot read " + file};
@@ -68,19 +78,43 @@ public:
                     ++skipped;
                     continue;
                 }
+                const long number = std::atol(line.c_str() + 5);
                 Position pos = Position::from_sfen(G::start_sfen).value();
-                Set& set = games % 10 == 9 ? validation_ : training_;
+                const int which = games % 10 == 9;
+                Set& set = which ? validation_ : training_;
                 for (size_t i = 0; i < moves.size(); ++i) {
                     auto m = pos.parse_move(moves[i]);
                     if (!m) return Error{file + ":" + std::to_string(line_no) + ": move " + std::to_string(i + 1) + " '" + moves[i] + "': " + m.error()};
                     const bool quiet = !pos.is_capture(m.value()) && !m.value().promotes();
-                    if (int(i) >= opening + c.skip && quiet && !pos.in_check()) add(set, pos, result);
+                    if (int(i) >= opening + c.skip && quiet && !pos.in_check()) {
+                        if (scores_.empty()) {
+                            add(set, pos, result);
+                        } else if (auto it = scores_.find({number, int(i)}); it != scores_.end()) {
+                            add(set, pos, result);
+                            results[which].push_back(result);
+                            scores[which].push_back(i % 2 == 0 ? it->second : -it->second);
+                        }
+                    }
                     pos.play(m.value());
                 }
                 if (++games % 1000 == 0) progress(std::to_string(games) + " games read, " + std::to_string(size()) + " positions");
             }
         }
-        if (size() == 0) return Error{"no positions: the files hold no decided selfplay games"};
+        if (size() == 0)
+            return Error{scores_.empty() ? "no positions: the files hold no decided selfplay games"
+                                         : "no positions: no scored position is a quiet one of a decided game"};
+        if (!scores_.empty()) {
+            ref_k_ = fit_reference_k(results[0], scores[0]);
+            for (int which : {0, 1}) {
+                Set& set = which ? validation_ : training_;
+                for (size_t p = 0; p < set.labels.size(); ++p)
+                    set.labels[p] = float(c.lambda / (1.0 + std::pow(10.0, -ref_k_ * scores[which][p] / 400.0)) +
+                                          (1 - c.lambda) * results[which][p]);
+            }
+            std::ostringstream o;
+            o << scores_.size() << " scores read; the reference's scale Kr = " << ref_k_ << " (fitted to the results), lambda = " << c.lambda;
+            progress(o.str());
+        }
         progress(std::to_string(games) + " games (" + std::to_string(skipped) + " left out: not decided), " +
                  std::to_string(training_.labels.size()) + " positions to fit, " +
                  std::to_string(validation_.labels.size()) + " to validate");
@@ -120,6 +154,7 @@ public:
     }
 
     double k() const { return k_; }
+    double reference_k() const { return ref_k_; }
     // The starting weights (the evaluation's own), and the loss of weights on the training positions.
     static std::vector<double> start_weights() {
         std::vector<double> w(kWeights);
@@ -212,8 +247,49 @@ private:
         return k_ = (lo + hi) / 2;
     }
 
+    // Reads the reference's scores: (game number, ply) -> score for the side to move, mates clamped to +-3000.
+    std::optional<std::string> load_scores(const TuneConfig& c) {
+        for (const std::string& file : c.score_files) {
+            std::ifstream in(file);
+            if (!in) return "cannot read " + file;
+            std::string line;
+            size_t line_no = 0;
+            while (std::getline(in, line)) {
+                ++line_no;
+                std::istringstream words(line);
+                std::string g, p, s;
+                long number;
+                int ply, score;
+                if (!(words >> g >> number >> p >> ply >> s >> score) || g != "game" || p != "ply" || s != "score" || ply < 0)
+                    return file + ":" + std::to_string(line_no) + ": not \"game N ply I score S\"";
+                scores_[{number, ply}] = std::clamp(score, -3000, 3000);
+            }
+        }
+        return std::nullopt;
+    }
+    // The reference's scale: the Kr for which 1 / (1 + 10^(-Kr s / 400)) best predicts the results (least
+    // squares, golden-section search).
+    static double fit_reference_k(const std::vector<double>& results, const std::vector<double>& scores) {
+        const auto loss = [&](double k) {
+            double sum = 0;
+            for (size_t i = 0; i < results.size(); ++i) {
+                const double d = results[i] - 1.0 / (1.0 + std::pow(10.0, -k * scores[i] / 400.0));
+                sum += d * d;
+            }
+            return sum;
+        };
+        double lo = 0.001, hi = 5.0;
+        const double phi = (std::sqrt(5.0) - 1) / 2;
+        for (int i = 0; i < 80; ++i) {
+            const double a = hi - phi * (hi - lo), b = lo + phi * (hi - lo);
+            (loss(a) < loss(b) ? hi : lo) = loss(a) < loss(b) ? b : a;
+        }
+        return (lo + hi) / 2;
+    }
+
     Set training_, validation_;
-    double k_ = 1.0;
+    std::map<std::pair<long, int>, int> scores_;
+    double k_ = 1.0, ref_k_ = 0;
 };
 
 }  // namespace menagerie

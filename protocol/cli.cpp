@@ -66,8 +66,9 @@ std::string usage() {
            "                                 a position between our SFEN and another program's format\n"
            "                                 (taikyoku: taikyoku-shogi.github.io's); '-' reads it from stdin\n"
            "  menagerie tune --variant shogi --games FILE [--games FILE ...] --out FILE [--epochs N]\n"
-           "                 [--skip N] [--rate CP] [--regularisation L]\n"
+           "                 [--skip N] [--rate CP] [--regularisation L] [--scores FILE [--lambda L]]\n"
            "                                 fit the evaluation's weights to the results of selfplay games\n"
+           "                                 (or to a reference engine's scores of their positions)\n"
            "                                 (eval/tuner.hpp); writes them as eval/<game>/tuned.inc\n"
            "  menagerie [--tablebase FILE]   the USI engine with that Dobutsu tablebase (or 'none')\n"
            "  menagerie --help | --version\n"
@@ -297,6 +298,10 @@ int tune_command(const std::vector<std::string>& args, CommandMode mode) {
     TuneConfig defaults;
     opts.add_options()("variant", po::value<std::string>(), "game (required; shogi)")(
         "games", po::value<std::vector<std::string>>(), "`menagerie selfplay` output (repeat for more files)")(
+        "scores", po::value<std::vector<std::string>>(),
+        "a reference engine's scores of those games' positions (bench/label-shogi.sh); only they are fitted")(
+        "lambda", po::value<double>()->default_value(defaults.lambda),
+        "with --scores: the target's share from the score (the rest from the result)")(
         "out", po::value<std::string>(), "the weights file to write (eval/<game>/tuned.inc)")(
         "epochs", po::value<int>()->default_value(defaults.epochs), "passes of Adam over the positions")(
         "skip", po::value<int>()->default_value(defaults.skip), "plies after a game's opening before positions are taken")(
@@ -318,6 +323,9 @@ int tune_command(const std::vector<std::string>& args, CommandMode mode) {
     c.skip = vm["skip"].as<int>();
     c.rate = vm["rate"].as<double>();
     c.regularisation = vm["regularisation"].as<double>();
+    if (vm.count("scores")) c.score_files = vm["scores"].as<std::vector<std::string>>();
+    c.lambda = vm["lambda"].as<double>();
+    if (!(c.lambda >= 0 && c.lambda <= 1)) return bad_usage("--lambda must be from 0 to 1", &opts);
     if (c.epochs < 0 || c.epochs > 100000) return bad_usage("--epochs must be from 0 to 100000", &opts);
     if (c.skip < 0 || c.skip > 1000) return bad_usage("--skip must be from 0 to 1000", &opts);
     if (!(c.rate > 0 && c.rate <= 1000)) return bad_usage("--rate must be above 0 and at most 1000", &opts);

@@ -75,9 +75,12 @@ GameEntry make_entry(std::string_view title) {
             if (auto n = tuner.load(config, progress); !n) return Error{n.error()};
             const auto w = tuner.fit(config, progress);
             std::ostringstream header;
-            header << "// " << G::name << "'s evaluation weights, fitted to game results by `menagerie tune` (eval/tuner.hpp):\n"
-                   << "//   " << config.command << "\n// " << tuner.size() << " positions, K = " << tuner.k()
-                   << ". The named terms, then the tables (eval/" << G::name << "/eval.hpp).\n";
+            header << "// " << G::name << "'s evaluation weights, fitted to "
+                   << (config.score_files.empty() ? "game results" : "a reference engine's scores and game results")
+                   << " by `menagerie tune` (eval/tuner.hpp):\n"
+                   << "//   " << config.command << "\n// " << tuner.size() << " positions, K = " << tuner.k();
+            if (!config.score_files.empty()) header << ", the reference's Kr = " << tuner.reference_k();
+            header << ". The named terms, then the tables (eval/" << G::name << "/eval.hpp).\n";
             return Tuner<G>::weights_file(w, header.str());
         };
     }

@@ -3,6 +3,7 @@
 // loss on them.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <map>
@@ -209,5 +210,38 @@ TEST_CASE("tuner: reads selfplay games, leaves out undecided ones, and lowers th
     CHECK(bad.error().find("tuner_test_games.txt:42: move 2 '9z9z'") != std::string::npos);
     c.game_files = {"no/such/file.txt"};
     CHECK_FALSE(Tuner<Shogi>().load(c, note).ok());
+
+    // A reference's scores of every third position (for the side to move; the winner's side mostly ahead):
+    // only those positions are fitted, the reference's scale comes out positive, and the fit lowers the loss.
+    write_games(false);
+    const std::string scores = "tuner_test_scores.txt";
+    {
+        std::ofstream out(scores);
+        for (int g = 0; g < 40; ++g)
+            for (int i = 0; i < 30; i += 3) {
+                const int sente = (g % 3 ? 1 : -1) * (i % 4 == 0 ? -50 : 200);  // Sente's view; wrong a third of the time
+                out << "game " << g + 1 << " ply " << i << " score " << (i % 2 ? -sente : sente) << "\n";
+            }
+    }
+    c.game_files = {file};
+    c.score_files = {scores};
+    c.lambda = 0.75;
+    Tuner<Shogi> scored;
+    const auto m = scored.load(c, note);
+    REQUIRE(m.ok());
+    CHECK(m.value() > 100);
+    CHECK(m.value() <= 400);  // 40 games, 10 scored plies each, less the checks, captures and promotions
+    CHECK(std::any_of(said.begin(), said.end(), [](const std::string& s) { return s.find("400 scores read") == 0; }));
+    CHECK(scored.reference_k() > 0.01);
+    const auto ws = scored.fit(c, note);
+    CHECK(scored.training_loss(ws) < scored.training_loss(Tuner<Shogi>::start_weights()));
+    {
+        std::ofstream out(scores, std::ios::app);
+        out << "game 3 ply x score 10\n";
+    }
+    const auto wrong = Tuner<Shogi>().load(c, note);
+    REQUIRE_FALSE(wrong.ok());
+    CHECK(wrong.error().find("tuner_test_scores.txt:401") != std::string::npos);
+    std::remove(scores.c_str());
     std::remove(file.c_str());
 }

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Labels the positions of self-play games with a reference engine's search score, for
+# `menagerie tune --scores` (the tuner then fits the evaluation to that score, blended with the game's result,
+# instead of to the result alone).
+# Usage: bench/label-shogi.sh GAMES_FILE OUT [EVERY (3)] [GO ("go depth 7")] [PARTS (2)]
+#   GAMES_FILE  `menagerie selfplay` output (bench/tune-shogi.sh writes one)
+#   OUT         one line per labelled position: "game N ply I score S", S the reference's score for the side to
+#               move in the position after the game's first I moves (a mate: +-30000 less its distance)
+#   EVERY       label one position in EVERY (plies I divisible by it), from 8 plies after the random opening
+#   GO          the search each position gets
+#   PARTS       engines run at once, each on its share of the games
+# The reference is Fairy-Stockfish through USI ($REFERENCE names another USI engine). Progress goes to stderr.
+set -euo pipefail
+if [ $# -lt 2 ]; then
+  sed -n '5,13p' "$0" | sed 's/^# \{0,1\}//' >&2
+  exit 2
+fi
+games="$1" out="$2" every="${3:-3}" go="${4:-go depth 7}" parts="${5:-2}"
+ref="${REFERENCE:-$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish)}"
+[ -r "$games" ] || { echo "cannot read $games" >&2; exit 1; }
+[ -x "$ref" ] || { echo "no reference engine at $ref" >&2; exit 1; }
+[[ "$every" =~ ^[1-9][0-9]*$ && "$parts" =~ ^[1-9][0-9]*$ ]] || { echo "EVERY and PARTS must be positive numbers" >&2; exit 2; }
+skip=8
+
+label_part() {  # label_part K: the games whose line number is K modulo PARTS
+  local part="$1" line n opening i count=0 score reply
+  coproc ENGINE { "$ref" 2>/dev/null; }
+  local to="${ENGINE[1]}" from="${ENGINE[0]}"
+  echo usi >&"$to"
+  while read -r -t 30 reply <&"$from"; do [[ "$reply" == usiok* ]] && break; done
+  echo "setoption name UCI_Variant value shogi" >&"$to"
+  echo isready >&"$to"
+  while read -r -t 30 reply <&"$from"; do [[ "$reply" == readyok* ]] && break; done
+  local row=0
+  while IFS= read -r line; do
+    [[ "$line" =~ ^game\ ([0-9]+):.*\(decided,.*opening\ ([0-9]+)\)\ +(.*)$ ]] || continue
+    (( row++ % parts == part )) || continue
+    n="${BASH_REMATCH[1]}" opening="${BASH_REMATCH[2]}"
+    local -a moves=(${BASH_REMATCH[3]})
+    for ((i = opening + skip; i < ${#moves[@]}; i++)); do
+      (( i % every == 0 )) || continue
+      echo "position startpos moves ${moves[*]:0:i}" >&"$to"
+      echo "$go" >&"$to"
+      score=""
+      while read -r -t 60 reply <&"$from"; do
+        if [[ "$reply" =~ score\ cp\ (-?[0-9]+) ]]; then
+          score="${BASH_REMATCH[1]}"
+        elif [[ "$reply" =~ score\ mate\ (-?)([0-9]+) ]]; then
+          if [ -n "${BASH_REMATCH[1]}" ]; then score=$((-30000 + BASH_REMATCH[2])); else score=$((30000 - BASH_REMATCH[2])); fi
+        fi
+        [[ "$reply" == bestmove* ]] && break
+      done
+      [[ "$reply" == bestmove* ]] || { echo "part $part: no answer from $ref at game $n ply $i" >&2; exit 1; }
+      [ -n "$score" ] && echo "game $n ply $i score $score"
+      (( ++count % 1000 == 0 )) && echo "part $part: $count positions" >&2
+    done
+  done < "$games"
+  echo quit >&"$to"
+  echo "part $part: $count positions" >&2
+}
+
+pids=()
+for ((p = 0; p < parts; p++)); do
+  label_part "$p" > "$out.part$p" &
+  pids+=($!)
+done
+for pid in "${pids[@]}"; do wait "$pid"; done
+cat $(for ((p = 0; p < parts; p++)); do echo "$out.part$p"; done) > "$out"
+rm -f "$out".part*
+echo "$(wc -l < "$out") positions labelled in $out" >&2
