@@ -35,6 +35,9 @@ struct TuneConfig {
     // lambda * 1 / (1 + 10^(-Kr S / 400)) + (1 - lambda) * result, Sente's view, Kr fitted to the results.
     std::vector<std::string> score_files;
     double lambda = 1.0;
+    // Named terms left at their current values (for example to_move, which a fit to searched scores of
+    // positions that are not quiet inflates: the side to move's pending captures are not a tempo).
+    std::vector<std::string> keep;
     std::string out;                      // the weights file to write
     int epochs = 400;
     int skip = 8;                  // plies after the opening before positions are taken
@@ -133,11 +136,16 @@ public:
             progress(o.str());
         }
         const std::vector<double> prior = w;
+        std::vector<bool> frozen(w.size());
+        const auto names = E::defaults().names;
+        for (int i = 0; i < kTerms; ++i)
+            frozen[size_t(i)] = std::find(c.keep.begin(), c.keep.end(), names[size_t(i)]) != c.keep.end();
         std::vector<double> m(w.size()), v(w.size()), g(w.size());
         const double b1 = 0.9, b2 = 0.999;
         for (int epoch = 1; epoch <= c.epochs; ++epoch) {
             gradient(training_, w, g);
             for (size_t i = 0; i < w.size(); ++i) {
+                if (frozen[i]) continue;
                 if (int(i) >= kTerms) g[i] += 2 * c.regularisation * (w[i] - prior[i]);
                 m[i] = b1 * m[i] + (1 - b1) * g[i];
                 v[i] = b2 * v[i] + (1 - b2) * g[i] * g[i];

@@ -66,7 +66,7 @@ std::string usage() {
            "                                 a position between our SFEN and another program's format\n"
            "                                 (taikyoku: taikyoku-shogi.github.io's); '-' reads it from stdin\n"
            "  menagerie tune --variant shogi --games FILE [--games FILE ...] --out FILE [--epochs N]\n"
-           "                 [--skip N] [--rate CP] [--regularisation L] [--scores FILE [--lambda L]]\n"
+           "                 [--skip N] [--rate CP] [--regularisation L] [--scores FILE [--lambda L]] [--keep TERMS]\n"
            "                                 fit the evaluation's weights to the results of selfplay games\n"
            "                                 (or to a reference engine's scores of their positions)\n"
            "                                 (eval/tuner.hpp); writes them as eval/<game>/tuned.inc\n"
@@ -302,6 +302,7 @@ int tune_command(const std::vector<std::string>& args, CommandMode mode) {
         "a reference engine's scores of those games' positions (bench/label-shogi.sh); only they are fitted")(
         "lambda", po::value<double>()->default_value(defaults.lambda),
         "with --scores: the target's share from the score (the rest from the result)")(
+        "keep", po::value<std::string>(), "named terms left at their values, comma-separated (to_move,...)")(
         "out", po::value<std::string>(), "the weights file to write (eval/<game>/tuned.inc)")(
         "epochs", po::value<int>()->default_value(defaults.epochs), "passes of Adam over the positions")(
         "skip", po::value<int>()->default_value(defaults.skip), "plies after a game's opening before positions are taken")(
@@ -325,6 +326,18 @@ int tune_command(const std::vector<std::string>& args, CommandMode mode) {
     c.regularisation = vm["regularisation"].as<double>();
     if (vm.count("scores")) c.score_files = vm["scores"].as<std::vector<std::string>>();
     c.lambda = vm["lambda"].as<double>();
+    if (vm.count("keep")) {
+        const std::string list = vm["keep"].as<std::string>();
+        const std::string known = g->eval_terms();
+        for (size_t from = 0; from <= list.size();) {
+            const size_t to = std::min(list.find(',', from), list.size());
+            const std::string name = list.substr(from, to - from);
+            if (name.empty() || ("," + known).find("," + name + "=") == std::string::npos)
+                return bad_usage("--keep: unknown evaluation term '" + name + "' (terms: " + known + ")", &opts);
+            c.keep.push_back(name);
+            from = to + 1;
+        }
+    }
     if (!(c.lambda >= 0 && c.lambda <= 1)) return bad_usage("--lambda must be from 0 to 1", &opts);
     if (c.epochs < 0 || c.epochs > 100000) return bad_usage("--epochs must be from 0 to 100000", &opts);
     if (c.skip < 0 || c.skip > 1000) return bad_usage("--skip must be from 0 to 1000", &opts);
