@@ -87,7 +87,7 @@ public:
         root_index_ = int(line_.size()) - 1;
         tt_.new_search();
         for (auto& k : killers_) k[0] = k[1] = Move{};
-        for (auto& h : history_) h /= 8;
+        for (auto& h : history_) h /= kTuning.history_gravity ? 2 : 8;
 
         Position pos = root;
         typename MoveArena<Move>::Frame frame(arena_);
@@ -503,7 +503,9 @@ private:
                 if (quiet && quiets_tried < kQuietsKept) quiets_[size_t(ply)][quiets_tried] = m;
             quiets_tried += quiet;
             typename G::Undo undo;
+            [[maybe_unused]] int move_history = 0;  // the move's history, read before it is played
             if constexpr (kTuning.continuation_history || kTuning.countermove) moved_[size_t(ply)] = pos.history_index(m);
+            if constexpr (kTuning.history_gravity) move_history = history_[pos.history_index(m)];
             pos.play(m, undo);
             tt_.prefetch(pos.key());
             push_key(pos.key(), ply + 1);
@@ -518,6 +520,7 @@ private:
                         r = kReductions(depth, i) - pv_node + !improving;
                         const Move* k = killers_[ply].data();
                         if (m == k[0] || m == k[1]) --r;
+                        if constexpr (kTuning.history_gravity) r -= move_history / 8192;
                         r = std::clamp(r, 0, depth - 2);
                     }
                 } else {
@@ -541,12 +544,22 @@ private:
                             auto& k = killers_[ply];
                             if (k[0] != m) k[1] = k[0], k[0] = m;
                             int& h = history_[pos.history_index(m)];
-                            h = std::min(h + depth * depth, 1 << 20);
-                            if constexpr (kTuning.history_malus) {
+                            if constexpr (kTuning.history_gravity) {
+                                const int bonus = std::min(32 * depth * depth, 2048);
+                                h += bonus - h * bonus / kContLimit;
                                 const std::size_t n = std::min(quiets_tried, kQuietsKept);
                                 for (std::size_t q = 0; q + 1 < n; ++q) {
                                     int& hq = history_[pos.history_index(quiets_[size_t(ply)][q])];
-                                    hq = std::max(hq - depth * depth, -(1 << 20));
+                                    hq += -bonus - hq * bonus / kContLimit;
+                                }
+                            } else {
+                                h = std::min(h + depth * depth, 1 << 20);
+                                if constexpr (kTuning.history_malus) {
+                                    const std::size_t n = std::min(quiets_tried, kQuietsKept);
+                                    for (std::size_t q = 0; q + 1 < n; ++q) {
+                                        int& hq = history_[pos.history_index(quiets_[size_t(ply)][q])];
+                                        hq = std::max(hq - depth * depth, -(1 << 20));
+                                    }
                                 }
                             }
                             if constexpr (kTuning.continuation_history) update_continuation(pos, ply, depth, m,
@@ -691,7 +704,7 @@ private:
 
     static constexpr SearchTuning kTuning = search_tuning_of<G>();
     static constexpr std::size_t kQuietsKept = 32;  // quiet moves remembered per ply for the history updates
-    static constexpr int kContLimit = 16384;     // continuation-history entries stay within +-kContLimit
+    static constexpr int kContLimit = 16384;  // history with gravity stays within +-kContLimit
     static inline const ReductionTable kReductions{};
 
     Position root_{};

@@ -18,6 +18,12 @@ struct SearchTuning {
     int futility_margin = 0;
     // History malus: the quiet moves tried before the one that cut lose history (else only the cut gains).
     bool history_malus = false;
+    // History with gravity: a cut's quiet gains min(32 * depth^2, 2048) and the quiets tried before it lose as
+    // much, each entry moving less the nearer it already is to +-16,384 (so it needs no ageing; a new search
+    // halves it instead of dividing by eight); and late-move reductions shrink by a ply per 8,192 of the move's
+    // history (grow for a negative one). Else: +-depth^2 up to 2^20, divided by eight each search. Shogi:
+    // +4.4 +- 18.0 in 1,434 games, not shown to gain; off.
+    bool history_gravity = false;
     // Continuation history: quiet moves are also ordered by how well they did after the same previous move and
     // after our own move before it (tables of history_size^2 entries, so for games with small ones). Updated
     // with the history malus's list of the quiets tried before a cut.
