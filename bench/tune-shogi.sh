@@ -4,16 +4,30 @@
 # eval/shogi/tuned.inc. Rebuild afterwards, and keep the weights only if `bench/sprt.sh` says they gain.
 # Usage: bench/tune-shogi.sh [GAMES (6000)] [SEED (1001)]     ($MENAGERIE: the binary; $WORK: where the games go)
 # About 40 minutes for 6,000 games on two cores, then a minute of fitting.
+# With $LABEL (a search, for example LABEL="go depth 7"), one position in three of those games is first scored
+# by Fairy-Stockfish with that search (bench/label-shogi.sh) and the weights are fitted to those scores, to_move
+# kept (the evaluation in the repository: 2,985 games of 665c5a9, seed 1001, LABEL="go depth 7"; about 28
+# minutes more for the labels). With $GAMES_FILE, an existing selfplay listing is used instead of new games.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 bin="${MENAGERIE:-$here/../build/release/menagerie}"
 games="${1:-6000}" seed="${2:-1001}"
 work="${WORK:-$here/../build/tune}"
 mkdir -p "$work"
-file="$work/shogi-games-$seed.txt"
-echo "=== $games self-play games into $file"
-"$bin" selfplay --variant shogi --games "$games" --a nodes=4000,name=a --b nodes=4600,name=b --openings 10 \
-  --concurrency 2 --seed "$seed" --max-plies 320 > "$file"
-tail -2 "$file"
-echo "=== fitting"
-"$bin" tune --variant shogi --games "$file" --out "$here/../eval/shogi/tuned.inc" --epochs 400 --regularisation 1e-9
+file="${GAMES_FILE:-$work/shogi-games-$seed.txt}"
+if [ -z "${GAMES_FILE:-}" ]; then
+  echo "=== $games self-play games into $file"
+  "$bin" selfplay --variant shogi --games "$games" --a nodes=4000,name=a --b nodes=4600,name=b --openings 10 \
+    --concurrency 2 --seed "$seed" --max-plies 320 > "$file"
+  tail -2 "$file"
+fi
+if [ -n "${LABEL:-}" ]; then
+  echo "=== scoring one position in three with Fairy-Stockfish ($LABEL)"
+  "$here/label-shogi.sh" "$file" "$file.scores" 3 "$LABEL" 2
+  echo "=== fitting to the scores"
+  "$bin" tune --variant shogi --games "$file" --scores "$file.scores" --lambda 1 --keep to_move \
+    --out "$here/../eval/shogi/tuned.inc"
+else
+  echo "=== fitting"
+  "$bin" tune --variant shogi --games "$file" --out "$here/../eval/shogi/tuned.inc" --epochs 400 --regularisation 1e-9
+fi
