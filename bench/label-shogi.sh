@@ -36,7 +36,8 @@ label_part() {  # label_part K: the games whose line number is K modulo PARTS
     [[ "$line" =~ ^game\ ([0-9]+):.*\(decided,.*opening\ ([0-9]+)\)\ +(.*)$ ]] || continue
     (( row++ % parts == part )) || continue
     n="${BASH_REMATCH[1]}" opening="${BASH_REMATCH[2]}"
-    local -a moves=(${BASH_REMATCH[3]})
+    local -a moves
+    read -ra moves <<< "${BASH_REMATCH[3]}"  # not a word split with globbing: drops like P*7f are patterns
     for ((i = opening + skip; i < ${#moves[@]}; i++)); do
       (( i % every == 0 )) || continue
       echo "position startpos moves ${moves[*]:0:i}" >&"$to"
