@@ -5,7 +5,8 @@
 # Usage: bench/tune-shogi.sh [GAMES (6000)] [SEED (1001)]     ($MENAGERIE: the binary; $WORK: where the games go)
 # About 40 minutes for 6,000 games on two cores, then a minute of fitting.
 # With $LABEL (a search, for example LABEL="go depth 7"), one position in three of those games is first scored
-# by Fairy-Stockfish with that search (bench/label-shogi.sh) and the weights are fitted to those scores, to_move
+# by Fairy-Stockfish with that search (bench/label-shogi.sh) and the weights are fitted to those scores blended
+# half and half with the results, to_move
 # kept (the evaluation in the repository: 2,985 games of 665c5a9, seed 1001, LABEL="go depth 7"; about 28
 # minutes more for the labels). With $GAMES_FILE, an existing selfplay listing is used instead of new games.
 set -euo pipefail
@@ -25,7 +26,7 @@ if [ -n "${LABEL:-}" ]; then
   echo "=== scoring one position in three with Fairy-Stockfish ($LABEL)"
   "$here/label-shogi.sh" "$file" "$file.scores" 3 "$LABEL" 2
   echo "=== fitting to the scores"
-  "$bin" tune --variant shogi --games "$file" --scores "$file.scores" --lambda 1 --keep to_move \
+  "$bin" tune --variant shogi --games "$file" --scores "$file.scores" --lambda 0.5 --keep to_move \
     --out "$here/../eval/shogi/tuned.inc"
 else
   echo "=== fitting"
