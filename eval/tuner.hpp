@@ -290,7 +290,8 @@ private:
         const double phi = (std::sqrt(5.0) - 1) / 2;
         for (int i = 0; i < 80; ++i) {
             const double a = hi - phi * (hi - lo), b = lo + phi * (hi - lo);
-            (loss(a) < loss(b) ? hi : lo) = loss(a) < loss(b) ? b : a;
+            const bool left = loss(a) < loss(b);
+            (left ? hi : lo) = left ? b : a;
         }
         return (lo + hi) / 2;
     }
