@@ -20,9 +20,6 @@ struct Sum {
     int total = 0;
     void term(int t, int count) { total += w[std::size_t(t)] * count; }
     void table(int index, int count) { total += shogi_eval::kTunedTable[index] * count; }
-    bool needs_threats() const {
-        return w[E::SmallMobility] || w[E::HangingToMove] || w[E::HangingWaiting] || w[E::MajorThreatened];
-    }
 };
 
 }  // namespace
