@@ -20,6 +20,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "engine/core/game.hpp"
@@ -31,7 +32,8 @@ namespace menagerie {
 struct TuneConfig {
     std::vector<std::string> game_files;  // `menagerie selfplay` output: one "game N: ..." line per game
     // A reference engine's scores of some of those games' positions (bench/label-shogi.sh: "game N ply I score
-    // S", S for the side to move). With them, only the scored positions are fitted, each to
+    // S", S for the side to move): one file per games file, in the same order (the game numbers of two selfplay
+    // listings overlap), or any number for a single games file. With them, only the scored positions are fitted, each to
     // lambda * 1 / (1 + 10^(-Kr S / 400)) + (1 - lambda) * result, Sente's view, Kr fitted to the results.
     std::vector<std::string> score_files;
     double lambda = 1.0;
@@ -66,7 +68,8 @@ public:
         if (auto e = load_scores(c)) return Error{*e};
         // With scores: the scored positions' results and Sente-view scores, by set, turned into labels below.
         std::vector<double> results[2], scores[2];
-        for (const std::string& file : c.game_files) {
+        for (size_t f = 0; f < c.game_files.size(); ++f) {
+            const std::string& file = c.game_files[f];
             std::ifstream in(file);
             if (!in) return Error{"cannot read " + file};
             std::string line;
@@ -92,7 +95,7 @@ public:
                     if (int(i) >= opening + c.skip && quiet && !pos.in_check()) {
                         if (scores_.empty()) {
                             add(set, pos, result);
-                        } else if (auto it = scores_.find({number, int(i)}); it != scores_.end()) {
+                        } else if (auto it = scores_.find({long(f), number, int(i)}); it != scores_.end()) {
                             add(set, pos, result);
                             results[which].push_back(result);
                             scores[which].push_back(i % 2 == 0 ? it->second : -it->second);
@@ -257,7 +260,12 @@ private:
 
     // Reads the reference's scores: (game number, ply) -> score for the side to move, mates clamped to +-3000.
     std::optional<std::string> load_scores(const TuneConfig& c) {
-        for (const std::string& file : c.score_files) {
+        const bool paired = c.game_files.size() > 1;
+        if (paired && !c.score_files.empty() && c.score_files.size() != c.game_files.size())
+            return "with " + std::to_string(c.game_files.size()) + " games files, give one scores file for each, in the same order (" +
+                   std::to_string(c.score_files.size()) + " given)";
+        for (size_t f = 0; f < c.score_files.size(); ++f) {
+            const std::string& file = c.score_files[f];
             std::ifstream in(file);
             if (!in) return "cannot read " + file;
             std::string line;
@@ -270,7 +278,7 @@ private:
                 int ply, score;
                 if (!(words >> g >> number >> p >> ply >> s >> score) || g != "game" || p != "ply" || s != "score" || ply < 0)
                     return file + ":" + std::to_string(line_no) + ": not \"game N ply I score S\"";
-                scores_[{number, ply}] = std::clamp(score, -3000, 3000);
+                scores_[{paired ? long(f) : 0L, number, ply}] = std::clamp(score, -3000, 3000);
             }
         }
         return std::nullopt;
@@ -297,7 +305,7 @@ private:
     }
 
     Set training_, validation_;
-    std::map<std::pair<long, int>, int> scores_;
+    std::map<std::tuple<long, long, int>, int> scores_;  // (games file, game, ply) -> score
     double k_ = 1.0, ref_k_ = 0;
 };
 

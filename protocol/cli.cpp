@@ -299,7 +299,8 @@ int tune_command(const std::vector<std::string>& args, CommandMode mode) {
     opts.add_options()("variant", po::value<std::string>(), "game (required; shogi)")(
         "games", po::value<std::vector<std::string>>(), "`menagerie selfplay` output (repeat for more files)")(
         "scores", po::value<std::vector<std::string>>(),
-        "a reference engine's scores of those games' positions (bench/label-shogi.sh); only they are fitted")(
+        "a reference engine's scores of those games' positions (bench/label-shogi.sh; with several games files, one "
+        "scores file for each, in the same order); only they are fitted")(
         "lambda", po::value<double>()->default_value(defaults.lambda),
         "with --scores: the target's share from the score (the rest from the result)")(
         "keep", po::value<std::string>(), "named terms left at their values, comma-separated (to_move,...)")(

@@ -235,6 +235,25 @@ TEST_CASE("tuner: reads selfplay games, leaves out undecided ones, and lowers th
     CHECK(scored.reference_k() > 0.01);
     const auto ws = scored.fit(c, note);
     CHECK(scored.training_loss(ws) < scored.training_loss(Tuner<Shogi>::start_weights()));
+    // Two listings number their games alike: each scores file belongs to its own games file, in order.
+    const std::string none = "tuner_test_no_scores.txt";
+    std::ofstream(none).flush();
+    c.game_files = {file, file};
+    c.score_files = {scores, none};
+    const auto first_only = Tuner<Shogi>().load(c, note);
+    REQUIRE(first_only.ok());
+    CHECK(first_only.value() == m.value());  // the second listing's games have no scores of their own
+    c.score_files = {scores, scores};
+    const auto both = Tuner<Shogi>().load(c, note);
+    REQUIRE(both.ok());
+    CHECK(both.value() == 2 * m.value());
+    c.score_files = {scores};
+    const auto unpaired = Tuner<Shogi>().load(c, note);
+    REQUIRE_FALSE(unpaired.ok());
+    CHECK(unpaired.error().find("one scores file for each") != std::string::npos);
+    std::remove(none.c_str());
+    c.game_files = {file};
+    c.score_files = {scores};
     {
         std::ofstream out(scores, std::ios::app);
         out << "game 3 ply x score 10\n";
