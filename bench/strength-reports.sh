@@ -15,6 +15,9 @@
 #              of GAMES=50 with SEED=3..6, the results then added up; $SHOGI_TC and $GNUSHOGI_TC change
 #              the clocks, the README's older rows used SHOGI_TC=time=0,byoyomi=500 and
 #              GNUSHOGI_TC=time=30000,moves=60 with GAMES=100)
+#   fsf-tori   tori shogi against a current Fairy-Stockfish built from its sources (11.1 has no tori shogi):
+#              $FSF names its binary (make build ARCH=x86-64-modern largeboards=yes in its src/), 1 s a move
+#              (byoyomi; $TORI_TC to change), 200 games ($GAMES, $SEED as for the shogi reports)
 #   chu-hachu  chu shogi against HaChu 0.21 (Debian hachu) through XBoard, 20 s a game each, 100 games from
 #              2-ply random openings; $GAMES changes the number, $RECORD names a file for the game records
 #   dai-hachu  dai shogi the same way (HaChu's `variant dai`), 30 s a game each, up to 1,000 plies a game
@@ -66,6 +69,14 @@ for report in "$@"; do
         --engine "cmd=$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish) name=fairy-stockfish" \
         --tc "${SHOGI_TC:-time=0,byoyomi=1000}" --games "${GAMES:-200}" --resign moves=3 score=1500 --concurrency "$jobs" \
         --seed "${SEED:-3}" --quiet ;;
+    fsf-tori)
+      if [ -z "${FSF:-}" ] || [ ! -x "$FSF" ]; then
+        echo "fsf-tori: set FSF to a Fairy-Stockfish binary built from current sources (with torishogi)" >&2
+        exit 2
+      fi
+      "$bin" match --variant torishogi --engine "cmd=$bin name=menagerie" --engine "cmd=$FSF name=fairy-stockfish" \
+        --tc "${TORI_TC:-time=0,byoyomi=1000}" --games "${GAMES:-200}" --resign moves=3 score=1500 --concurrency "$jobs" \
+        --seed "${SEED:-3}" --quiet ;;
     chu-hachu)
       # HaChu refuses repetitions unless told otherwise; the runner gives it `memory 64` before `new`. The
       # `Rules of hachu:` line counts the games it lost by refusing a move our rules allow.
@@ -78,7 +89,7 @@ for report in "$@"; do
         --engine "cmd=$(command -v hachu || echo /usr/games/hachu) proto=xboard name=hachu init=\"option Allow repeats=1\"" \
         --tc time=30000 --games "${GAMES:-100}" --openings plies=2 --max-plies 1000 --concurrency "$jobs" --seed 23 \
         ${RECORD:+--record "$RECORD"} --no-live ;;
-    *) echo "unknown report '$report' (handicap, dobutsu, table, jungle, tori, fsf, gnushogi, gpsusi, fsf-shogi, chu-hachu, dai-hachu)" >&2
+    *) echo "unknown report '$report' (handicap, dobutsu, table, jungle, tori, fsf, gnushogi, gpsusi, fsf-shogi, fsf-tori, chu-hachu, dai-hachu)" >&2
        exit 2 ;;
   esac
 done
