@@ -7,8 +7,12 @@
 # With $LABEL (a search, for example LABEL="go depth 7"), one position in three of those games is first scored
 # by Fairy-Stockfish with that search (bench/label-shogi.sh) and the weights are fitted to those scores blended
 # half and half with the results, to_move
-# kept (the evaluation in the repository: 2,985 games of 665c5a9, seed 1001, LABEL="go depth 7"; about 28
-# minutes more for the labels). With $GAMES_FILE, an existing selfplay listing is used instead of new games.
+# kept (the first round: 2,985 games of 665c5a9, seed 1001, LABEL="go depth 7"; about 28 minutes more for
+# the labels). With $GAMES_FILE, an existing selfplay listing is used instead of new games.
+# With $PREVIOUS (earlier rounds' "GAMES_FILE:SCORES_FILE" pairs, space-separated), the fit takes those
+# labelled games too: a second round (new games of the fitted build, labelled, fitted with the first round's).
+# The weights in the repository are such a second round: 2,985 games of 665c5a9 (seed 1001) and 3,000 of
+# 20c381d, which played with the first round's weights (seed 1035), 203,944 scores.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 bin="${MENAGERIE:-$here/../build/release/menagerie}"
@@ -26,7 +30,9 @@ if [ -n "${LABEL:-}" ]; then
   echo "=== scoring one position in three with Fairy-Stockfish ($LABEL)"
   "$here/label-shogi.sh" "$file" "$file.scores" 3 "$LABEL" 2
   echo "=== fitting to the scores"
-  "$bin" tune --variant shogi --games "$file" --scores "$file.scores" --lambda 0.5 --keep to_move \
+  previous=()
+  for pair in ${PREVIOUS:-}; do previous+=(--games "${pair%%:*}" --scores "${pair#*:}"); done
+  "$bin" tune --variant shogi "${previous[@]}" --games "$file" --scores "$file.scores" --lambda 0.5 --keep to_move \
     --out "$here/../eval/shogi/tuned.inc"
 else
   echo "=== fitting"

@@ -26,7 +26,7 @@ struct Sum {
 
 E::Params E::defaults() {
     Params p{{"king_shelter", "king_exposed", "king_attack", "king_hand_danger", "major_mobility", "to_move", "small_mobility",
-                     "hanging_to_move", "hanging_waiting", "major_threatened"}, {}};
+                     "hanging_to_move", "hanging_waiting", "major_threatened", "king_escape", "king_weak", "safe_drop_checks", "king_danger"}, {}};
     for (int i = 0; i < kTerms; ++i) p.values[std::size_t(i)] = shogi_eval::kTunedTerms[i];
     return p;
 }

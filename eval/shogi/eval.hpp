@@ -58,6 +58,10 @@ struct Evaluator<shogi::Shogi> {
         HangingToMove,    // the side to move's pieces attacked and undefended, by rough value (a penalty)
         HangingWaiting,   // the same for the side not to move (a penalty)
         MajorThreatened,  // the side to move's rooks and bishops attacked by a smaller piece (a penalty)
+        KingEscape,       // squares next to the king free of own pieces and not attacked
+        KingWeak,         // squares next to the king attacked and defended by the king alone (a penalty)
+        SafeDropChecks,   // kinds of piece in the enemy's hand that can be dropped with check safely (a penalty)
+        KingDanger,       // (weak squares + those kinds), squared (a penalty)
         kTerms
     };
     using Params = Weights<kTerms>;

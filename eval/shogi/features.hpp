@@ -19,7 +19,7 @@ void Evaluator<shogi::Shogi>::features(const shogi::Position& pos, Sink& sink) {
     // One pass over each side's pieces, each piece's attacks looked up once: the attack maps (every piece's,
     // and those of the pieces other than the rooks, bishops and king: the small pieces, which win a major
     // they attack), mobility, the attacks on the enemy king's neighbourhood, and the tables.
-    shogi::Bitboard attacked[2], by_small[2];
+    shogi::Bitboard attacked[2], by_small[2], by_pieces[2];  // by_pieces: by every piece but the king
     int king_attacks[2] = {0, 0};  // attacks on a side's king neighbourhood, its own square counted thrice
     for (Color c : {Sente, Gote}) {
         const int sign = c == Sente ? 1 : -1;
@@ -34,6 +34,7 @@ void Evaluator<shogi::Shogi>::features(const shogi::Position& pos, Sink& sink) {
             king_attacks[them] += (a & around[them]).count() + (kings[them] < kSquares ? 2 * a.test(kings[them]) : 0);
             sink.table(pst_index(t, c, sq), sign);
             if (t == King) continue;
+            by_pieces[c] |= a;
             sink.table(kMaterial + t, sign);
             if (kings[c] < kSquares) sink.table(king_index(kOwnKing, t, c, sq, kings[c]), sign);
             if (kings[them] < kSquares) sink.table(king_index(kEnemyKing, t, c, sq, kings[them]), sign);
@@ -82,6 +83,30 @@ void Evaluator<shogi::Shogi>::features(const shogi::Position& pos, Sink& sink) {
         for (int t = Pawn; t <= Gold; ++t) enemy_hand += pos.hand(them, t) * (t >= Silver ? 2 : 1);
         sink.term(KingAttack, -sign * attacks * attacks);
         sink.term(KingHandDanger, -sign * attacks * enemy_hand);
+        // Escape squares (not own pieces', not attacked) and weak ones (attacked, defended by the king alone).
+        const int k = kings[c];
+        sink.term(KingEscape, sign * (around[c] & ~pos.occupied(c) & ~attacked[them]).count());
+        const int weak = (around[c] & attacked[them] & ~by_pieces[c]).count();
+        sink.term(KingWeak, -sign * weak);
+        // Safe checking drops: for each kind of piece in the enemy's hand (pawns aside), whether it can be
+        // dropped with check on a square that no piece of ours attacks and, next to the king, that the enemy
+        // supports. A piece of theirs on sq attacks the king exactly when ours of that kind on the king's
+        // square attacks sq, so the squares come from our side's attack patterns.
+        const shogi::Bitboard safe = ~occ & ~by_pieces[c] & (~around[c] | attacked[them]);
+        int drop_kinds = 0;
+        for (int t = Lance; t <= Gold; ++t) {
+            if (!pos.hand(them, t)) continue;
+            shogi::Bitboard from;
+            switch (t) {
+                case Lance: from = lance_attacks(c, k, occ); break;
+                case Bishop: from = bishop_attacks(k, occ); break;
+                case Rook: from = rook_attacks(k, occ); break;
+                default: from = step_attacks(c, t, k);
+            }
+            drop_kinds += (from & safe).any();
+        }
+        sink.term(SafeDropChecks, -sign * drop_kinds);
+        sink.term(KingDanger, -sign * (weak + drop_kinds) * (weak + drop_kinds));
     }
     sink.term(ToMove, pos.side() == Sente ? 1 : -1);
 }
