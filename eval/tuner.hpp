@@ -32,9 +32,9 @@ namespace menagerie {
 struct TuneConfig {
     std::vector<std::string> game_files;  // `menagerie selfplay` output: one "game N: ..." line per game
     // A reference engine's scores of some of those games' positions (bench/label-shogi.sh: "game N ply I score
-    // S", S for the side to move): one file per games file, in the same order (the game numbers of two selfplay
-    // listings overlap), or any number for a single games file. With them, only the scored positions are fitted, each to
-    // lambda * 1 / (1 + 10^(-Kr S / 400)) + (1 - lambda) * result, Sente's view, Kr fitted to the results.
+    // S", S for the side to move): one file per games file, in the same order (the game numbers of two
+    // selfplay listings overlap), or any number for a single games file. With them, only the scored positions
+    // are fitted, each to lambda * 1 / (1 + 10^(-Kr S / 400)) + (1 - lambda) * result, Sente's view, Kr fitted to the results.
     std::vector<std::string> score_files;
     double lambda = 1.0;
     // Named terms left at their current values (for example to_move, which a fit to searched scores of
@@ -258,7 +258,8 @@ private:
         return k_ = (lo + hi) / 2;
     }
 
-    // Reads the reference's scores: (game number, ply) -> score for the side to move, mates clamped to +-3000.
+    // Reads the reference's scores: (games file, game number, ply) -> score for the side to move, mates clamped
+    // to +-3000. The games file is 0 for every scores file when there is one games file.
     std::optional<std::string> load_scores(const TuneConfig& c) {
         const bool paired = c.game_files.size() > 1;
         if (paired && !c.score_files.empty() && c.score_files.size() != c.game_files.size())

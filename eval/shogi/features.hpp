@@ -20,7 +20,7 @@ void Evaluator<shogi::Shogi>::features(const shogi::Position& pos, Sink& sink) {
     // and those of the pieces other than the rooks, bishops and king: the small pieces, which win a major
     // they attack), mobility, the attacks on the enemy king's neighbourhood, and the tables.
     shogi::Bitboard attacked[2], by_small[2], by_pieces[2];  // by_pieces: by every piece but the king
-    int king_attacks[2] = {0, 0};  // attacks on a side's king neighbourhood, its own square counted thrice
+    int king_attacks[2] = {0, 0};  // attacks on a side's king neighbourhood, twice on the king's own square
     for (Color c : {Sente, Gote}) {
         const int sign = c == Sente ? 1 : -1;
         const Color them = ~c;
