@@ -1,9 +1,9 @@
 #pragma once
 // The evaluation tuner (`menagerie tune`): fits a linear evaluation's weights to game results by logistic
-// regression (the Texel method). For games whose Evaluator describes its features (Evaluator<G>::features,
-// eval/shogi/eval.hpp): the positions of the given games, each labelled with its game's result, and a weight
-// per feature chosen to minimise the mean squared difference between the result and 1 / (1 + 10^(-K e / 400)),
-// e the evaluation from Sente's view. K is fitted first to the starting weights, then fixed; the weights
+// regression (the Texel method). For games whose Evaluator describes its features (Evaluator<G>::features:
+// eval/shogi/eval.hpp, eval/tori/eval.hpp): the positions of the given games, each labelled with its game's
+// result, and a weight per feature chosen to minimise the mean squared difference between the result and
+// 1 / (1 + 10^(-K e / 400)), e the evaluation from Sente's view. K is fitted first to the starting weights, then fixed; the weights
 // move by Adam over the whole set, the tables pulled gently toward their starting values (a prior: piece
 // values as set by hand, the positional tables at zero), so that rare features stay near them.
 //
@@ -31,7 +31,7 @@ namespace menagerie {
 
 struct TuneConfig {
     std::vector<std::string> game_files;  // `menagerie selfplay` output: one "game N: ..." line per game
-    // A reference engine's scores of some of those games' positions (bench/label-shogi.sh: "game N ply I score
+    // A reference engine's scores of some of those games' positions (bench/label-games.sh: "game N ply I score
     // S", S for the side to move): one file per games file, in the same order (the game numbers of two
     // selfplay listings overlap), or any number for a single games file. With them, only the scored positions
     // are fitted, each to lambda * 1 / (1 + 10^(-Kr S / 400)) + (1 - lambda) * result, Sente's view, Kr fitted to the results.

@@ -65,7 +65,7 @@ std::string usage() {
            "  menagerie convert --variant V (--to-sfen POSITION | --from-sfen SFEN)\n"
            "                                 a position between our SFEN and another program's format\n"
            "                                 (taikyoku: taikyoku-shogi.github.io's); '-' reads it from stdin\n"
-           "  menagerie tune --variant shogi --games FILE [--games FILE ...] --out FILE [--epochs N]\n"
+           "  menagerie tune --variant V --games FILE [--games FILE ...] --out FILE [--epochs N]\n"
            "                 [--skip N] [--rate CP] [--regularisation L] [--scores FILE [--lambda L]] [--keep TERMS]\n"
            "                                 fit the evaluation's weights to the results of selfplay games\n"
            "                                 (or to a reference engine's scores of their positions)\n"
@@ -296,10 +296,10 @@ int convert_command(const std::vector<std::string>& args, CommandMode mode) {
 int tune_command(const std::vector<std::string>& args, CommandMode mode) {
     po::options_description opts("tune options");
     TuneConfig defaults;
-    opts.add_options()("variant", po::value<std::string>(), "game (required; shogi)")(
+    opts.add_options()("variant", po::value<std::string>(), "game (required; shogi or torishogi)")(
         "games", po::value<std::vector<std::string>>(), "`menagerie selfplay` output (repeat for more files)")(
         "scores", po::value<std::vector<std::string>>(),
-        "a reference engine's scores of those games' positions (bench/label-shogi.sh; with several games files, one "
+        "a reference engine's scores of those games' positions (bench/label-games.sh; with several games files, one "
         "scores file for each, in the same order); only they are fitted")(
         "lambda", po::value<double>()->default_value(defaults.lambda),
         "with --scores: the target's share from the score (the rest from the result)")(
@@ -315,7 +315,7 @@ int tune_command(const std::vector<std::string>& args, CommandMode mode) {
     if (!vm.count("variant")) return bad_usage("tune needs --variant", &opts);
     const GameEntry* g = find_game(vm["variant"].as<std::string>());
     if (!g) return bad_usage("unknown variant '" + vm["variant"].as<std::string>() + "'", &opts);
-    if (!g->tune) return bad_usage(std::string(g->name) + "'s evaluation has no tunable features (shogi has)", &opts);
+    if (!g->tune) return bad_usage(std::string(g->name) + "'s evaluation has no tunable features (shogi and torishogi have)", &opts);
     if (!vm.count("games")) return bad_usage("tune needs --games FILE", &opts);
     if (!vm.count("out")) return bad_usage("tune needs --out FILE", &opts);
     TuneConfig c;

@@ -80,7 +80,7 @@ GameEntry make_entry(std::string_view title) {
                    << " by `menagerie tune` (eval/tuner.hpp):\n"
                    << "//   " << config.command << "\n// " << tuner.size() << " positions, K = " << tuner.k();
             if (!config.score_files.empty()) header << ", the reference's Kr = " << tuner.reference_k();
-            header << ". The named terms, then the tables (eval/" << G::name << "/eval.hpp).\n";
+            header << ". The named terms, then the tables, in the layout of the game's eval.hpp under eval/.\n";
             return Tuner<G>::weights_file(w, header.str());
         };
     }

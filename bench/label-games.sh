@@ -2,21 +2,29 @@
 # Labels the positions of self-play games with a reference engine's search score, for
 # `menagerie tune --scores` (the tuner then fits the evaluation to that score, blended with the game's result,
 # instead of to the result alone).
-# Usage: bench/label-shogi.sh GAMES_FILE OUT [EVERY (3)] [GO ("go depth 7")] [PARTS (2)]
-#   GAMES_FILE  `menagerie selfplay` output (bench/tune-shogi.sh writes one)
+# Usage: bench/label-games.sh GAMES_FILE OUT [EVERY (3)] [GO ("go depth 7")] [PARTS (2)]
+#   GAMES_FILE  `menagerie selfplay` output (bench/tune.sh writes one)
 #   OUT         one line per labelled position: "game N ply I score S", S the reference's score for the side to
 #               move in the position after the game's first I moves (a mate: +-30000 less its distance)
 #   EVERY       label one position in EVERY (plies I divisible by it), from 8 plies after the random opening
 #   GO          the search each position gets
 #   PARTS       engines run at once, each on its share of the games
-# The reference is Fairy-Stockfish through USI ($REFERENCE names another USI engine). Progress goes to stderr.
+# The game is $VARIANT (shogi unless set; its name for the reference's UCI_Variant option, torishogi for tori
+# shogi). The reference is Fairy-Stockfish through USI ($REFERENCE names another USI engine; Debian's 11.1 has
+# no torishogi: for it, a current Fairy-Stockfish built from its sources). Progress goes to stderr.
 set -euo pipefail
 if [ $# -lt 2 ]; then
-  sed -n '5,13p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '5,15p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 fi
 games="$1" out="$2" every="${3:-3}" go="${4:-go depth 7}" parts="${5:-2}"
-ref="${REFERENCE:-$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish)}"
+variant="${VARIANT:-shogi}"
+if [ "$variant" = shogi ]; then
+  ref="${REFERENCE:-$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish)}"
+else
+  ref="${REFERENCE:-}"
+  [ -n "$ref" ] || { echo "VARIANT=$variant: set REFERENCE to a Fairy-Stockfish that plays it" >&2; exit 2; }
+fi
 [ -r "$games" ] || { echo "cannot read $games" >&2; exit 1; }
 [ -x "$ref" ] || { echo "no reference engine at $ref" >&2; exit 1; }
 [[ "$every" =~ ^[1-9][0-9]*$ && "$parts" =~ ^[1-9][0-9]*$ ]] || { echo "EVERY and PARTS must be positive numbers" >&2; exit 2; }
@@ -28,7 +36,7 @@ label_part() {  # label_part K: the games whose line number is K modulo PARTS
   local to="${ENGINE[1]}" from="${ENGINE[0]}"
   echo usi >&"$to"
   while read -r -t 30 reply <&"$from"; do [[ "$reply" == usiok* ]] && break; done
-  echo "setoption name UCI_Variant value shogi" >&"$to"
+  echo "setoption name UCI_Variant value $variant" >&"$to"
   echo isready >&"$to"
   while read -r -t 30 reply <&"$from"; do [[ "$reply" == readyok* ]] && break; done
   local row=0
