@@ -1,5 +1,7 @@
 #include "eval/shogi/eval.hpp"
 
+#include "eval/linear.hpp"
+
 namespace menagerie {
 
 namespace shogi_eval {
@@ -12,18 +14,6 @@ using E = Evaluator<shogi::Shogi>;
 
 int E::table_weight(int index) { return shogi_eval::kTunedTable[index]; }
 
-namespace {
-
-// Adds weight times count: the evaluation through the features' one description.
-struct Sum {
-    const E::Params& w;
-    int total = 0;
-    void term(int t, int count) { total += w[std::size_t(t)] * count; }
-    void table(int index, int count) { total += shogi_eval::kTunedTable[index] * count; }
-};
-
-}  // namespace
-
 E::Params E::defaults() {
     Params p{{"king_shelter", "king_exposed", "king_attack", "king_hand_danger", "major_mobility", "to_move", "small_mobility",
                      "hanging_to_move", "hanging_waiting", "major_threatened", "king_escape", "king_weak", "safe_drop_checks", "king_danger"}, {}};
@@ -32,7 +22,7 @@ E::Params E::defaults() {
 }
 
 int E::evaluate(const shogi::Position& pos, const Params& w) {
-    Sum sum{w};
+    LinearSum<Params> sum{w, shogi_eval::kTunedTable};
     features(pos, sum);
     return pos.side() == Sente ? sum.total : -sum.total;
 }

@@ -14,6 +14,7 @@
 #include "engine/shogi/shogi.hpp"
 #include "eval/shogi/eval.hpp"
 #include "eval/tuner.hpp"
+#include "tests/eval/eval_helpers.hpp"
 
 using namespace menagerie;
 using shogi::Shogi;
@@ -21,109 +22,21 @@ using E = Evaluator<Shogi>;
 
 namespace {
 
-shogi::Position pos(const std::string& sfen) {
-    auto p = shogi::Position::from_sfen(sfen);
-    REQUIRE_MESSAGE(p.ok(), p.error());
-    return p.value();
-}
-
-// The position turned round: every piece on the square opposite, of the other colour, hands swapped, the
-// other side to move.
-std::string turned(const std::string& sfen) {
-    std::vector<std::string> f;
-    size_t s = 0;
-    for (size_t e; (e = sfen.find(' ', s)) != std::string::npos; s = e + 1) f.push_back(sfen.substr(s, e - s));
-    f.push_back(sfen.substr(s));
-    // Expand the board into 81 cells of text (with '+' kept on its piece), reverse, swap case.
-    std::vector<std::string> cells;
-    for (size_t i = 0; i < f[0].size(); ++i) {
-        const char ch = f[0][i];
-        if (ch == '/') continue;
-        if (std::isdigit(static_cast<unsigned char>(ch))) {
-            for (int k = 0; k < ch - '0'; ++k) cells.emplace_back("");
-        } else if (ch == '+') {
-            cells.push_back(std::string("+") + f[0][++i]);
-        } else {
-            cells.emplace_back(1, ch);
-        }
-    }
-    REQUIRE(cells.size() == 81);
-    std::string board;
-    for (int r = 0; r < 9; ++r) {
-        int empty = 0;
-        for (int c = 0; c < 9; ++c) {
-            std::string cell = cells[size_t(80 - (r * 9 + c))];
-            if (cell.empty()) {
-                ++empty;
-                continue;
-            }
-            if (empty) board += std::to_string(empty), empty = 0;
-            for (char& ch : cell) ch = std::isupper(static_cast<unsigned char>(ch)) ? char(std::tolower(ch)) : char(std::toupper(ch));
-            board += cell;
-        }
-        if (empty) board += std::to_string(empty);
-        if (r < 8) board += '/';
-    }
-    std::string hand = f[2];
-    if (hand != "-")
-        for (char& ch : hand)
-            if (std::isalpha(static_cast<unsigned char>(ch))) ch = std::isupper(static_cast<unsigned char>(ch)) ? char(std::tolower(ch)) : char(std::toupper(ch));
-    return board + (f[1] == "b" ? " w " : " b ") + hand + " " + f[3];
-}
-
-// Positions of a few random games from the start.
-std::vector<shogi::Position> random_positions(int games, int plies) {
-    std::vector<shogi::Position> out;
-    KeyGenerator rng(12345);
-    for (int g = 0; g < games; ++g) {
-        shogi::Position p = pos(std::string(Shogi::start_sfen));
-        for (int i = 0; i < plies; ++i) {
-            shogi::Moves list;
-            p.legal_moves(list);
-            if (list.empty()) break;
-            p.play(list[rng.next() % list.size()]);
-            out.push_back(p);
-        }
-    }
-    return out;
-}
-
-struct Count {
-    std::map<int, int> terms, tables;
-    void term(int t, int n) { terms[t] += n; }
-    void table(int i, int n) { tables[i] += n; }
-};
+shogi::Position pos(const std::string& sfen) { return eval_test::position<Shogi>(sfen); }
+std::string turned(const std::string& sfen) { return eval_test::turned(sfen, 9, 9); }
+std::vector<shogi::Position> random_positions(int games, int plies) { return eval_test::random_positions<Shogi>(games, plies); }
+using eval_test::Count;
 
 }  // namespace
 
 TEST_CASE("shogi evaluation: the sum of its features times their weights") {
-    const auto w = E::defaults();
-    for (const auto& p : random_positions(4, 120)) {
-        Count c;
-        E::features(p, c);
-        long sum = 0;
-        for (auto [t, n] : c.terms) sum += long(w[size_t(t)]) * n;
-        for (auto [i, n] : c.tables) {
-            REQUIRE(i >= 0);
-            REQUIRE(i < E::kTableSize);
-            sum += long(E::table_weight(i)) * n;
-        }
-        CHECK(E::evaluate(p, w) == (p.side() == Sente ? sum : -sum));
-    }
+    eval_test::check_sum_of_features<Shogi>(random_positions(4, 120));
 }
 
 TEST_CASE("shogi evaluation: the position turned round scores the same for the other side") {
     const auto w = E::defaults();
     CHECK(turned(std::string(Shogi::start_sfen)) == "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1");
-    int checked = 0;
-    for (const auto& p : random_positions(4, 120)) {
-        const std::string t = turned(p.sfen());
-        CAPTURE(p.sfen());
-        CAPTURE(t);
-        CHECK(E::evaluate(pos(t), w) == E::evaluate(p, w));
-        ++checked;
-    }
-    CHECK(checked > 300);
+    CHECK(eval_test::check_turned_round<Shogi>(random_positions(4, 120), 9, 9) > 300);
     // A piece more is worth something to its owner.
     CHECK(E::evaluate(pos("lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b R 1"), w) >
           E::evaluate(pos(std::string(Shogi::start_sfen)), w));
