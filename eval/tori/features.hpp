@@ -1,0 +1,90 @@
+#pragma once
+// The features of tori shogi's evaluation (eval/tori/eval.hpp), one description for the evaluation and the
+// tuner. The same ideas as shogi's (eval/shogi/features.hpp), on tori's pieces.
+#include <algorithm>
+
+#include "engine/tori/attacks.hpp"
+#include "eval/tori/eval.hpp"
+
+namespace menagerie {
+
+template <class Sink>
+void Evaluator<tori::Tori>::features(const tori::Position& pos, Sink& sink) {
+    using namespace tori;
+    using namespace tori_eval;
+    const tori::Bitboard occ = pos.occupied();
+    const int kings[2] = {pos.king_square(Sente), pos.king_square(Gote)};
+    tori::Bitboard around[2];  // each phoenix's neighbourhood (empty without one)
+    for (Color c : {Sente, Gote})
+        if (kings[c] < kSquares) around[c] = attacks_of(piece(c, Phoenix), kings[c], occ);
+    // One pass over each side's pieces, each piece's attacks looked up once: the attack maps, mobility, the
+    // attacks on the enemy phoenix's neighbourhood, and the tables.
+    tori::Bitboard attacked[2], by_pieces[2];  // by_pieces: by every piece but the phoenix
+    int king_attacks[2] = {0, 0};  // attacks on a side's phoenix neighbourhood, twice more on its own square
+    for (Color c : {Sente, Gote}) {
+        const int sign = c == Sente ? 1 : -1;
+        const Color them = ~c;
+        const tori::Bitboard own = pos.occupied(c);
+        int short_mobility = 0, long_mobility = 0;
+        for (int sq : own) {
+            const uint8_t p = pos.at(sq);
+            const int t = type_of(p);
+            const tori::Bitboard a = attacks_of(p, sq, occ);
+            attacked[c] |= a;
+            king_attacks[them] += (a & around[them]).count() + (kings[them] < kSquares ? 2 * a.test(kings[them]) : 0);
+            sink.table(pst_index(t, c, sq), sign);
+            if (t == Phoenix) continue;
+            by_pieces[c] |= a;
+            sink.table(kMaterial + t, sign);
+            if (kings[c] < kSquares) sink.table(king_index(kOwnKing, t, c, sq, kings[c]), sign);
+            if (kings[them] < kSquares) sink.table(king_index(kEnemyKing, t, c, sq, kings[them]), sign);
+            (t == LeftQuail || t == RightQuail || t == Eagle ? long_mobility : short_mobility) += (a & ~own).count();
+        }
+        sink.term(ShortMobility, sign * short_mobility);
+        sink.term(LongMobility, sign * long_mobility);
+        for (int t = Swallow; t < Traits::hand_types; ++t) {
+            const int n = std::min(pos.hand(c, t), kHandCap[t]);
+            for (int k = 0; k < n; ++k) sink.table(kHand + hand_offset(t) + k, sign);
+        }
+    }
+    // Threats: the pieces each side has hanging (attacked and not defended; by rough value, a swallow 1 and
+    // an eagle 10), the side to move's apart from the other's (it can still save them).
+    for (Color c : {Sente, Gote}) {
+        const int sign = c == Sente ? 1 : -1;
+        int hanging = 0;
+        for (int sq : pos.occupied(c) & ~pos.pieces(Phoenix) & attacked[~c] & ~attacked[c])
+            hanging += (piece_value(type_of(pos.at(sq))) + 50) / 100;
+        sink.term(c == pos.side() ? HangingToMove : HangingWaiting, -sign * hanging);
+    }
+    // The phoenix's safety: shelter, open squares, enemy attacks on its neighbourhood (heavier with pieces in
+    // the enemy's hand), escape squares, weak squares and safe checking drops.
+    for (Color c : {Sente, Gote}) {
+        if (kings[c] >= kSquares) continue;
+        const int sign = c == Sente ? 1 : -1;
+        const Color them = ~c;
+        const int k = kings[c];
+        sink.term(KingShelter, sign * (around[c] & pos.occupied(c)).count());
+        sink.term(KingExposed, -sign * (around[c] & ~occ).count());
+        const int attacks = king_attacks[c];
+        int enemy_hand = 0;
+        for (int t = Swallow; t < Traits::hand_types; ++t) enemy_hand += pos.hand(them, t) * (t == Swallow ? 1 : 2);
+        sink.term(KingAttack, -sign * attacks * attacks);
+        sink.term(KingHandDanger, -sign * attacks * enemy_hand);
+        sink.term(KingEscape, sign * (around[c] & ~pos.occupied(c) & ~attacked[them]).count());
+        const int weak = (around[c] & attacked[them] & ~by_pieces[c]).count();
+        sink.term(KingWeak, -sign * weak);
+        // For each kind in the enemy's hand (swallows aside), whether it can be dropped with check on a square
+        // no piece of ours attacks and, next to the phoenix, that the enemy supports. Their piece on sq attacks
+        // the phoenix exactly when ours of that kind on the phoenix's square attacks sq (the patterns are each
+        // other turned round), so the squares come from our side's attacks.
+        const tori::Bitboard safe = ~occ & ~by_pieces[c] & (~around[c] | attacked[them]);
+        int drop_kinds = 0;
+        for (int t = Falcon; t < Traits::hand_types; ++t)
+            if (pos.hand(them, t)) drop_kinds += (attacks_of(piece(c, t), k, occ) & safe).any();
+        sink.term(SafeDropChecks, -sign * drop_kinds);
+        sink.term(KingDanger, -sign * (weak + drop_kinds) * (weak + drop_kinds));
+    }
+    sink.term(ToMove, pos.side() == Sente ? 1 : -1);
+}
+
+}  // namespace menagerie
