@@ -35,7 +35,14 @@ label_part() {  # label_part K: the games whose line number is K modulo PARTS
   coproc ENGINE { "$ref" 2>/dev/null; }
   local to="${ENGINE[1]}" from="${ENGINE[0]}"
   echo usi >&"$to"
-  while read -r -t 30 reply <&"$from"; do [[ "$reply" == usiok* ]] && break; done
+  local variants=""
+  while read -r -t 30 reply <&"$from"; do
+    [[ "$reply" == "option name U"[CS]"I_Variant "* ]] && variants="$reply "
+    [[ "$reply" == usiok* ]] && break
+  done
+  # An engine that does not list the game would search another one and give meaningless scores.
+  [[ "$variant" == shogi && -z "$variants" || "$variants" == *" var $variant "* ]] ||
+    { echo "part $part: $ref does not offer UCI_Variant $variant" >&2; exit 1; }
   echo "setoption name UCI_Variant value $variant" >&"$to"
   echo isready >&"$to"
   while read -r -t 30 reply <&"$from"; do [[ "$reply" == readyok* ]] && break; done
