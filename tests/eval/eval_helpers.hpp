@@ -8,18 +8,13 @@
 #include <string>
 #include <vector>
 
-#include "engine/core/movelist.hpp"
 #include "engine/core/zobrist.hpp"
 #include "eval/eval.hpp"
+#include "tests/engine/helpers.hpp"
 
 namespace menagerie::eval_test {
 
-template <class G>
-typename G::Position position(const std::string& sfen) {
-    auto p = G::Position::from_sfen(sfen);
-    REQUIRE_MESSAGE(p.ok(), p.error());
-    return p.value();
-}
+using testing::position;  // tests/engine/helpers.hpp
 
 inline char swap_case(char ch) {
     const auto u = static_cast<unsigned char>(ch);
@@ -79,7 +74,7 @@ std::vector<typename G::Position> random_positions(int games, int plies) {
     for (int g = 0; g < games; ++g) {
         auto p = position<G>(std::string(G::start_sfen));
         for (int i = 0; i < plies; ++i) {
-            MoveList<typename G::Move, G::max_moves> list;
+            MoveListOf<G> list;
             p.legal_moves(list);
             if (list.empty()) break;
             p.play(list[rng.next() % list.size()]);
