@@ -21,7 +21,7 @@ E::Params E::defaults() {
     return p;
 }
 
-int E::evaluate(const shogi::Position& pos, const Params& w) {
+[[gnu::flatten]] int E::evaluate(const shogi::Position& pos, const Params& w) {
     LinearSum<Params> sum{w, shogi_eval::kTunedTable};
     features(pos, sum);
     return pos.side() == Sente ? sum.total : -sum.total;

@@ -33,14 +33,29 @@ constexpr int kOwnKing = kPst + kPieceTypes * 45;              // [type][files a
 constexpr int kEnemyKing = kOwnKing + kPieceTypes * 45;        // the same, from the enemy king
 constexpr int kTableSize = kEnemyKing + kPieceTypes * 45;
 
-constexpr int pst_index(int type, Color c, int sq) {
-    const int f = file_of(sq);
-    return kPst + type * 45 + (f < 4 ? f : 8 - f) * 9 + relative_rank(c, sq);
-}
+// A square's place for the piece-square table (file folded, rank from the owner's side) and a piece's place
+// near a king, for the piece's owner c: from tables, as the divisions by 9 that find a square's file and rank
+// were a good share of the evaluation's time.
+struct PlaceTables {
+    uint8_t pst[2][kSquares];                 // folded file * 9 + relative rank
+    uint8_t near[2][kSquares][kSquares];      // [owner][piece's square][king's square]: files apart * 9 + ranks apart + 4
+    constexpr PlaceTables() : pst{}, near{} {
+        for (Color c : {Sente, Gote})
+            for (int sq = 0; sq < kSquares; ++sq) {
+                const int f = file_of(sq);
+                pst[c][sq] = uint8_t((f < 4 ? f : 8 - f) * 9 + relative_rank(c, sq));
+                for (int king = 0; king < kSquares; ++king) {
+                    const int dx = f > file_of(king) ? f - file_of(king) : file_of(king) - f;
+                    const int dy = relative_rank(c, sq) - relative_rank(c, king);
+                    near[c][sq][king] = uint8_t((dx < 4 ? dx : 4) * 9 + (dy < -4 ? -4 : dy > 4 ? 4 : dy) + 4);
+                }
+            }
+    }
+};
+inline constexpr PlaceTables kPlace;
+constexpr int pst_index(int type, Color c, int sq) { return kPst + type * 45 + kPlace.pst[c][sq]; }
 constexpr int king_index(int base, int type, Color c, int sq, int king) {
-    const int dx = file_of(sq) > file_of(king) ? file_of(sq) - file_of(king) : file_of(king) - file_of(sq);
-    const int dy = relative_rank(c, sq) - relative_rank(c, king);
-    return base + type * 45 + (dx < 4 ? dx : 4) * 9 + (dy < -4 ? -4 : dy > 4 ? 4 : dy) + 4;
+    return base + type * 45 + kPlace.near[c][sq][king];
 }
 
 }  // namespace shogi_eval

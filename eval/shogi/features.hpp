@@ -26,25 +26,32 @@ void Evaluator<shogi::Shogi>::features(const shogi::Position& pos, Sink& sink) {
         const Color them = ~c;
         const shogi::Bitboard own = pos.occupied(c);
         int small_mobility = 0, major_mobility = 0;
-        for (int sq : own) {
-            const uint8_t p = pos.at(sq);
-            const int t = type_of(p);
-            const shogi::Bitboard a = attacks_of(p, sq, occ);
+        // A kind of piece at a time, so that which attacks to look up is known in each loop (a lookup chosen
+        // piece by piece was a mispredicted jump per piece).
+        auto visit = [&](int t, int sq, const shogi::Bitboard& a) {
             attacked[c] |= a;
             king_attacks[them] += (a & around[them]).count() + (kings[them] < kSquares ? 2 * a.test(kings[them]) : 0);
             sink.table(pst_index(t, c, sq), sign);
-            if (t == King) continue;
+            if (t == King) return;
             by_pieces[c] |= a;
             sink.table(kMaterial + t, sign);
             if (kings[c] < kSquares) sink.table(king_index(kOwnKing, t, c, sq, kings[c]), sign);
             if (kings[them] < kSquares) sink.table(king_index(kEnemyKing, t, c, sq, kings[them]), sign);
             if (t == Bishop || t == Rook || t == Horse || t == Dragon) {
                 major_mobility += (a & ~own).count();
-                continue;
+                return;
             }
             by_small[c] |= a;
             small_mobility += (a & ~own).count();
-        }
+        };
+        for (int t : {int(Pawn), int(Knight), int(Silver), int(Gold), int(King), int(ProPawn), int(ProLance),
+                      int(ProKnight), int(ProSilver)})
+            for (int sq : pos.pieces(c, t)) visit(t, sq, step_attacks(c, t, sq));
+        for (int sq : pos.pieces(c, Lance)) visit(Lance, sq, lance_attacks(c, sq, occ));
+        for (int sq : pos.pieces(c, Bishop)) visit(Bishop, sq, bishop_attacks(sq, occ));
+        for (int sq : pos.pieces(c, Rook)) visit(Rook, sq, rook_attacks(sq, occ));
+        for (int sq : pos.pieces(c, Horse)) visit(Horse, sq, bishop_attacks(sq, occ) | step_attacks(c, King, sq));
+        for (int sq : pos.pieces(c, Dragon)) visit(Dragon, sq, rook_attacks(sq, occ) | step_attacks(c, King, sq));
         sink.term(SmallMobility, sign * small_mobility);
         sink.term(MajorMobility, sign * major_mobility);
         for (int t = Pawn; t <= Gold; ++t) {

@@ -21,7 +21,7 @@ E::Params E::defaults() {
     return p;
 }
 
-int E::evaluate(const tori::Position& pos, const Params& w) {
+[[gnu::flatten]] int E::evaluate(const tori::Position& pos, const Params& w) {
     LinearSum<Params> sum{w, tori_eval::kTunedTable};
     features(pos, sum);
     return pos.side() == Sente ? sum.total : -sum.total;

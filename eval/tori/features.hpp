@@ -26,19 +26,22 @@ void Evaluator<tori::Tori>::features(const tori::Position& pos, Sink& sink) {
         const Color them = ~c;
         const tori::Bitboard own = pos.occupied(c);
         int short_mobility = 0, long_mobility = 0;
-        for (int sq : own) {
-            const uint8_t p = pos.at(sq);
-            const int t = type_of(p);
-            const tori::Bitboard a = attacks_of(p, sq, occ);
-            attacked[c] |= a;
-            king_attacks[them] += (a & around[them]).count() + (kings[them] < kSquares ? 2 * a.test(kings[them]) : 0);
-            sink.table(pst_index(t, c, sq), sign);
-            if (t == Phoenix) continue;
-            by_pieces[c] |= a;
-            sink.table(kMaterial + t, sign);
-            if (kings[c] < kSquares) sink.table(king_index(kOwnKing, t, c, sq, kings[c]), sign);
-            if (kings[them] < kSquares) sink.table(king_index(kEnemyKing, t, c, sq, kings[them]), sign);
-            (t == LeftQuail || t == RightQuail || t == Eagle ? long_mobility : short_mobility) += (a & ~own).count();
+        // A kind of piece at a time (the same attack lookup in each loop is well predicted).
+        for (int t = Swallow; t < kPieceTypes; ++t) {
+            const uint8_t p = piece(c, t);
+            for (int sq : pos.pieces(c, t)) {
+                const tori::Bitboard a = attacks_of(p, sq, occ);
+                attacked[c] |= a;
+                king_attacks[them] +=
+                    (a & around[them]).count() + (kings[them] < kSquares ? 2 * a.test(kings[them]) : 0);
+                sink.table(pst_index(t, c, sq), sign);
+                if (t == Phoenix) continue;
+                by_pieces[c] |= a;
+                sink.table(kMaterial + t, sign);
+                if (kings[c] < kSquares) sink.table(king_index(kOwnKing, t, c, sq, kings[c]), sign);
+                if (kings[them] < kSquares) sink.table(king_index(kEnemyKing, t, c, sq, kings[them]), sign);
+                (t == LeftQuail || t == RightQuail || t == Eagle ? long_mobility : short_mobility) += (a & ~own).count();
+            }
         }
         sink.term(ShortMobility, sign * short_mobility);
         sink.term(LongMobility, sign * long_mobility);
