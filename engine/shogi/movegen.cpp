@@ -105,7 +105,7 @@ void Position::add_drops(MoveSink<Move>& list, uint64_t& n, Bitboard targets) co
     }
 }
 
-template <bool Evasions, bool Count>
+template <bool Evasions, bool Count, bool Drops>
 void Position::generate_all(MoveSink<Move>& list, uint64_t& n, const Bitboard& checkers) const {
     const Color us = stm_, them = ~us;
     const int k = king_[us];
@@ -150,7 +150,8 @@ void Position::generate_all(MoveSink<Move>& list, uint64_t& n, const Bitboard& c
                     else list.push(Move::make(k, to, false));
                 }
     }
-    if (drop_targets.any()) add_drops<Count>(list, n, drop_targets);
+    if constexpr (Drops)
+        if (drop_targets.any()) add_drops<Count>(list, n, drop_targets);
 }
 
 void Position::legal_moves(MoveSink<Move>& list) const {
@@ -170,8 +171,12 @@ uint64_t Position::count_legal_moves() const {
 }
 
 void Position::tactical_moves(MoveSink<Move>& list) const {
+    // The board moves only (a drop neither captures nor promotes), then those that do.
+    const Bitboard c = king_[stm_] != kNoKing ? checkers() : Bitboard();
     Moves all;
-    legal_moves(all);
+    uint64_t unused = 0;
+    if (c.any()) generate_all<true, false, false>(all, unused, c);
+    else generate_all<false, false, false>(all, unused, c);
     // Captures, and the promotions that change a piece most: pawns, bishops and rooks.
     for (const Move m : all)
         if (is_capture(m) || (m.promotes() && (moving_type(m) == Pawn || moving_type(m) >= Bishop))) list.push(m);

@@ -151,8 +151,8 @@ public:
     Move mate_in_one();
 
 private:
-    // Count: add up the moves instead of writing them (list is then not touched).
-    template <bool Evasions, bool Count>
+    // Count: add up the moves instead of writing them (list is then not touched); Drops: false leaves drops out.
+    template <bool Evasions, bool Count, bool Drops = true>
     void generate_all(MoveSink<Move>& list, uint64_t& n, const Bitboard& checkers) const;
     template <bool Count>
     void add_piece_moves(MoveSink<Move>& list, uint64_t& n, int from, Bitboard targets) const;
