@@ -34,8 +34,8 @@ constexpr int kEnemyKing = kOwnKing + kPieceTypes * 45;        // the same, from
 constexpr int kTableSize = kEnemyKing + kPieceTypes * 45;
 
 // A square's place for the piece-square table (file folded, rank from the owner's side) and a piece's place
-// near a king, for the piece's owner c: from tables, as the divisions by 9 that find a square's file and rank
-// were a good share of the evaluation's time.
+// near a king, for the piece's owner c: from tables, which keeps the divisions by 9 that find a square's file
+// and rank off the evaluation's path (as tori's near-the-phoenix table does).
 struct PlaceTables {
     uint8_t pst[2][kSquares];                 // folded file * 9 + relative rank
     uint8_t near[2][kSquares][kSquares];      // [owner][piece's square][king's square]: files apart * 9 + ranks apart + 4
