@@ -1,33 +1,29 @@
 #pragma once
-// Attack tables for shogi: steps by table, slides by PEXT over one line (file, rank or diagonal) at a time,
-// which keeps every table small (a line holds at most 7 relevant squares: 128 entries per square). Inline, as
+// Attack tables for shogi: steps by table, slides by a gather of one line (file, rank or diagonal) at a time,
+// which keeps every table small (a line holds at most 8 relevant squares: 256 entries per square). Inline, as
 // move generation lives on them; filled once in tables.cpp.
 #include <bit>
 #include <vector>
 
 #include "engine/shogi/shogi.hpp"
 
-#ifdef __BMI2__
-#include <immintrin.h>
-#endif
-
 namespace menagerie::shogi {
 
-inline uint64_t pext64(uint64_t x, uint64_t mask) {
-#ifdef __BMI2__
-    return _pext_u64(x, mask);
-#else
-    uint64_t r = 0;
-    for (uint64_t bit = 1; mask; bit <<= 1, mask &= mask - 1)
-        if (x & mask & -mask) r |= bit;
-    return r;
-#endif
-}
+// A line's relevant squares in one 64-bit half of the board, gathered into the low bits of an index by one
+// multiplication (the squares of a line are evenly spaced, a file's one apart and the others at least 8 apart,
+// more than the 7 squares a line holds, so the shifted copies of the bits never meet nor carry). PEXT does
+// the same in one instruction where BMI2 exists, but it is a loop without it and slow on some processors that
+// have it; the multiplication is fast everywhere. tables.cpp checks every index against a plain bit gather.
+struct Gather {
+    uint64_t mask = 0, magic = 0;
+    int shift = 63;  // 64 - the number of squares (63, with magic 0, for none)
+    uint64_t operator()(uint64_t x) const { return ((x & mask) * magic) >> shift; }
+};
 
 struct Line {
-    uint64_t mask_lo, mask_hi;
-    int shift;   // popcount of mask_lo
-    int offset;  // into the attack store
+    Gather lo, hi;
+    int hi_shift;  // the number of squares in the low half
+    int offset;    // into the attack store
 };
 constexpr int kFileLine = 0, kRankLine = 1, kDiagLine = 2, kAntiLine = 3;
 
@@ -49,7 +45,7 @@ extern const Tables tables;
 inline Bitboard line_attacks(int l, int sq, const Bitboard& occ) {
     const Line& line = tables.lines[l][sq];
     const auto o = occ.word();
-    const uint64_t index = pext64(uint64_t(o), line.mask_lo) | pext64(uint64_t(o >> 64), line.mask_hi) << line.shift;
+    const uint64_t index = line.lo(uint64_t(o)) | line.hi(uint64_t(o >> 64)) << line.hi_shift;
     return tables.store[size_t(line.offset) + index];
 }
 inline Bitboard step_attacks(Color c, int type, int sq) { return tables.steps[c][type][sq]; }

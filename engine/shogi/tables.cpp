@@ -1,3 +1,5 @@
+#include <bit>
+#include <stdexcept>
 #include <vector>
 
 #include "engine/shogi/attacks.hpp"
@@ -9,6 +11,32 @@ using u128 = unsigned __int128;
 // Steps along each line (file delta, rank delta): file, rank, diagonal, anti-diagonal.
 constexpr int kLineDir[4][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
 bool on_board(int f, int r) { return f >= 0 && f < 9 && r >= 0 && r < 9; }
+
+// The bits of x under mask, in order, packed into the low bits: what a Gather must compute.
+uint64_t plain_gather(uint64_t x, uint64_t mask) {
+    uint64_t r = 0;
+    for (uint64_t bit = 1; mask; bit <<= 1, mask &= mask - 1)
+        if (x & mask & -mask) r |= bit;
+    return r;
+}
+
+// The multiplier that moves the i-th square of mask (at bit b_i) to bit 64 - n + i. For evenly spaced squares
+// every square's term lands on its own bit (a file's squares, one apart, share a single term), so the product
+// holds exactly the gathered bits at its top. Checked for every subset of the squares.
+Gather make_gather(uint64_t mask) {
+    Gather g;
+    const int n = std::popcount(mask);
+    if (n == 0) return g;
+    g.mask = mask;
+    g.shift = 64 - n;
+    int i = 0;
+    for (uint64_t m = mask; m; m &= m - 1, ++i) g.magic |= uint64_t{1} << (64 - n + i - std::countr_zero(m));
+    for (uint64_t sub = mask;; sub = (sub - 1) & mask) {
+        if (g(sub) != plain_gather(sub, mask)) throw std::logic_error("shogi attack tables: a line's gather fails");
+        if (!sub) break;
+    }
+    return g;
+}
 }  // namespace
 
 Tables::Tables() {
@@ -42,7 +70,7 @@ Tables::Tables() {
             for (int r = rank_of(sq) + (c == 0 ? -1 : 1); r >= 0 && r < 9; r += (c == 0 ? -1 : 1))
                 forward[c][sq].set(square(file_of(sq), r));
 
-    // Lines: the relevant squares (not the square itself, not the last square of each ray), and for every
+    // Lines: the relevant squares (not the last square of each ray; not the square itself but on a file), and for every
     // subset of them the squares a slider reaches.
     for (int l = 0; l < 4; ++l)
         for (int sq = 0; sq < kSquares; ++sq) {
@@ -56,11 +84,14 @@ Tables::Tables() {
                     r += s * kLineDir[l][1];
                 }
             }
+            // A file's squares are one apart but for the slider's own square: taken in too, the file is one run
+            // of squares that a single shift gathers (its bit changes nothing: the slides start beside it).
+            if (l == kFileLine) mask.set(sq);
             const u128 w = mask.word();
             Line& line = lines[l][sq];
-            line.mask_lo = uint64_t(w);
-            line.mask_hi = uint64_t(w >> 64);
-            line.shift = std::popcount(line.mask_lo);
+            line.lo = make_gather(uint64_t(w));
+            line.hi = make_gather(uint64_t(w >> 64));
+            line.hi_shift = std::popcount(uint64_t(w));
             line.offset = int(store.size());
             const int bits = mask.count();
             std::vector<int> relevant;
@@ -71,8 +102,7 @@ Tables::Tables() {
                     if (subset >> i & 1) occ.set(relevant[size_t(i)]);
                 // The index the lookup will compute for this occupancy.
                 const u128 o = occ.word();
-                const uint64_t index = pext64(uint64_t(o), line.mask_lo) |
-                                       pext64(uint64_t(o >> 64), line.mask_hi) << line.shift;
+                const uint64_t index = line.lo(uint64_t(o)) | line.hi(uint64_t(o >> 64)) << line.hi_shift;
                 if (store.size() < size_t(line.offset) + (size_t(1) << bits))
                     store.resize(size_t(line.offset) + (size_t(1) << bits));
                 Bitboard att;
