@@ -209,7 +209,7 @@ Move Position::mate_in_one() {
     auto mates = [&](Move m) {
         Undo u;
         play(m, u);
-        const bool mate = in_check() && (own == kNoKing || attackers_to(own, them).none()) && !has_legal_move();
+        const bool mate = in_check() && (own == kNoKing || !attacked(own, them, occupied())) && !has_legal_move();
         undo(m, u);
         return mate;
     };
@@ -218,12 +218,26 @@ Move Position::mate_in_one() {
     Bitboard checks[kPieceTypes];
     for (int t = Pawn; t < kPieceTypes; ++t)
         if (t != King) checks[t] = attacks_of(piece(them, t), ek, occ);
-    // Drops (a pawn drop that mates is illegal, so pawns are not tried).
+    // Drops (a pawn drop that mates is illegal, so pawns are not tried). The enemy king's flight squares that
+    // none of our pieces attacks now stay so after a drop but for the dropped piece's own attacks (its square
+    // can only cut our slides), so a drop that leaves one of them, other than its own square, is not tried.
+    Bitboard without_king = occ;
+    without_king.reset(ek);
+    Bitboard free_flights;
+    bool any_drop = false;
+    for (int t : {int(Gold), int(Silver), int(Rook), int(Bishop), int(Knight), int(Lance)}) any_drop |= hand_[us][t] > 0;
+    if (any_drop)
+        for (int f : step_attacks(them, King, ek) & ~occ_[them])
+            if (!attacked(f, us, without_king)) free_flights.set(f);
     const Bitboard empty = ~occ;
     for (int t : {int(Gold), int(Silver), int(Rook), int(Bishop), int(Knight), int(Lance)})
         if (hand_[us][t])
-            for (int s : checks[t] & empty)
+            for (int s : checks[t] & empty) {
+                Bitboard left = free_flights & ~attacks_of(piece(us, t), s, without_king);
+                left.reset(s);
+                if (left.any()) continue;
                 if (const Move m = Move::drop(t, s); mates(m)) return m;
+            }
     // Board moves.
     const Bitboard zone = promotion_zone(us);
     const Bitboard discover = (bishop_attacks(ek, occ) | rook_attacks(ek, occ)) & occ_[us];
