@@ -37,6 +37,9 @@ struct Tables {
     Bitboard zone[2];
     Bitboard dead1[2], dead2[2];  // a side's last rank, and its last two (no pawn/lance, no knight there)
     Bitboard files[9];
+    // Around a square: within two files and two ranks (where a one-step piece must stand to check a king on it
+    // after one move), and within two files and four ranks (the same for a knight).
+    Bitboard near2[kSquares], knight_near[kSquares];
 
     Tables();
 };

@@ -218,22 +218,28 @@ Move Position::mate_in_one() {
     Bitboard checks[kPieceTypes];
     for (int t = Pawn; t < kPieceTypes; ++t)
         if (t != King) checks[t] = attacks_of(piece(them, t), ek, occ);
-    // Drops (a pawn drop that mates is illegal, so pawns are not tried). The enemy king's flight squares that
-    // none of our pieces attacks now stay so after a drop but for the dropped piece's own attacks (its square
-    // can only cut our slides), so a drop that leaves one of them, other than its own square, is not tried.
+    // The enemy king's flight squares that no piece of ours attacks now (found once, when first wanted). A move
+    // that leaves one of them free, its own square aside, cannot mate and is not played out: a drop only adds
+    // the dropped piece's attacks (its square can only cut our slides); a board move adds the moved piece's
+    // attacks and those of slides it opens, which can reach only squares in line with the square it leaves.
     Bitboard without_king = occ;
     without_king.reset(ek);
     Bitboard free_flights;
-    bool any_drop = false;
-    for (int t : {int(Gold), int(Silver), int(Rook), int(Bishop), int(Knight), int(Lance)}) any_drop |= hand_[us][t] > 0;
-    if (any_drop)
-        for (int f : step_attacks(them, King, ek) & ~occ_[them])
-            if (!attacked(f, us, without_king)) free_flights.set(f);
+    bool flights_known = false;
+    auto flights = [&]() {
+        if (!flights_known) {
+            for (int f : step_attacks(them, King, ek) & ~occ_[them])
+                if (!attacked(f, us, without_king)) free_flights.set(f);
+            flights_known = true;
+        }
+        return free_flights;
+    };
+    // Drops (a pawn drop that mates is illegal, so pawns are not tried).
     const Bitboard empty = ~occ;
     for (int t : {int(Gold), int(Silver), int(Rook), int(Bishop), int(Knight), int(Lance)})
         if (hand_[us][t])
             for (int s : checks[t] & empty) {
-                Bitboard left = free_flights & ~attacks_of(piece(us, t), s, without_king);
+                Bitboard left = flights() & ~attacks_of(piece(us, t), s, without_king);
                 left.reset(s);
                 if (left.any()) continue;
                 if (const Move m = Move::drop(t, s); mates(m)) return m;
@@ -241,7 +247,13 @@ Move Position::mate_in_one() {
     // Board moves.
     const Bitboard zone = promotion_zone(us);
     const Bitboard discover = (bishop_attacks(ek, occ) | rook_attacks(ek, occ)) & occ_[us];
-    Bitboard movers = occ_[us];
+    // Only pieces that can check after one move: the sliders, one-step pieces within two squares of the king,
+    // knights within two files and four ranks, and any piece whose leaving opens a slide onto the king.
+    const Bitboard steppers = by_type_[Pawn] | by_type_[Silver] | golds();
+    Bitboard movers = occ_[us] & ((by_type_[Lance] | by_type_[Bishop] | by_type_[Rook] | by_type_[Horse] |
+                                   by_type_[Dragon]) |
+                                  (steppers & tables.near2[ek]) | (by_type_[Knight] & tables.knight_near[ek]) |
+                                  discover);
     if (own != kNoKing) movers.reset(own);
     for (int from : movers) {
         const uint8_t pc = board_[from];
@@ -253,11 +265,21 @@ Move Position::mate_in_one() {
         if (cands.none()) continue;
         const Bitboard dead =
             t == Knight ? tables.dead2[us] : (t == Pawn || t == Lance) ? tables.dead1[us] : Bitboard();
+        Bitboard kept;  // the free flights that no slide through `from` can reach
+        for (int f : flights())
+            if (line(f, from).none()) kept.set(f);
+        Bitboard after = without_king;
+        after.reset(from);
+        auto escapes = [&](int to, int type) {
+            Bitboard left = kept & ~attacks_of(piece(us, type), to, after | Bitboard::square(to));
+            left.reset(to);
+            return left.any();
+        };
         for (int to : cands) {
             const bool may_promote = promotable && (zone.test(from) || zone.test(to));
-            if (may_promote)
+            if (may_promote && !escapes(to, t + kPromote))
                 if (const Move m = Move::make(from, to, true); mates(m)) return m;
-            if (!dead.test(to))
+            if (!dead.test(to) && !escapes(to, t))
                 if (const Move m = Move::make(from, to, false); mates(m)) return m;
         }
     }

@@ -1,4 +1,5 @@
 #include <bit>
+#include <cstdlib>
 #include <stdexcept>
 #include <vector>
 
@@ -150,6 +151,11 @@ Tables::Tables() {
     if (rank_of(sq) <= 2) zone[Sente].set(sq);
         if (rank_of(sq) >= 6) zone[Gote].set(sq);
         files[file_of(sq)].set(sq);
+        for (int other = 0; other < kSquares; ++other) {
+            const int df = std::abs(file_of(other) - file_of(sq)), dr = std::abs(rank_of(other) - rank_of(sq));
+            if (df <= 2 && dr <= 2) near2[sq].set(other);
+            if (df <= 2 && dr <= 4) knight_near[sq].set(other);
+        }
     }
 }
 
