@@ -40,6 +40,8 @@ struct Tables {
     // Around a square: within two files and two ranks (where a one-step piece must stand to check a king on it
     // after one move), and within two files and four ranks (the same for a knight).
     Bitboard near2[kSquares], knight_near[kSquares];
+    // A rook's and a bishop's slides from a square on an empty board (a slider outside them cannot reach it).
+    Bitboard rook_empty[kSquares], bishop_empty[kSquares];
 
     Tables();
 };

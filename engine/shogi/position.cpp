@@ -35,6 +35,8 @@ Result<Position> Position::from_sfen(std::string_view text) {
     return p;
 }
 
+// Both look up a slide only when a slider of `by` stands on its line (on an empty board): most squares are
+// reached by no slider, and a lookup costs more than the test.
 Bitboard Position::attackers_to(int sq, Color by, const Bitboard& occ) const {
     const Color c = ~by;  // the attacks of `by` reaching sq are the steps of the other side from sq
     const Bitboard theirs = occ_[by];
@@ -42,23 +44,29 @@ Bitboard Position::attackers_to(int sq, Color by, const Bitboard& occ) const {
     Bitboard a = (step_attacks(c, Pawn, sq) & by_type_[Pawn]) | (step_attacks(c, Knight, sq) & by_type_[Knight]) |
                  (step_attacks(c, Silver, sq) & by_type_[Silver]) | (step_attacks(c, Gold, sq) & golds()) |
                  (step_attacks(c, King, sq) & kings);
-    a |= lance_attacks(c, sq, occ) & by_type_[Lance];
-    a |= bishop_attacks(sq, occ) & (by_type_[Bishop] | by_type_[Horse]);
-    a |= rook_attacks(sq, occ) & (by_type_[Rook] | by_type_[Dragon]);
+    const Bitboard lances = by_type_[Lance] & theirs & tables.forward[c][sq];
+    const Bitboard bishops = (by_type_[Bishop] | by_type_[Horse]) & theirs & tables.bishop_empty[sq];
+    const Bitboard rooks = (by_type_[Rook] | by_type_[Dragon]) & theirs & tables.rook_empty[sq];
+    if (lances.any()) a |= lance_attacks(c, sq, occ) & lances;
+    if (bishops.any()) a |= bishop_attacks(sq, occ) & bishops;
+    if (rooks.any()) a |= rook_attacks(sq, occ) & rooks;
     return a & theirs;
 }
 
 bool Position::attacked(int sq, Color by, const Bitboard& occ) const {
     const Color c = ~by;
     const Bitboard theirs = occ_[by];
-    if ((step_attacks(c, Pawn, sq) & by_type_[Pawn] & theirs).any()) return true;
-    if ((step_attacks(c, Gold, sq) & golds() & theirs).any()) return true;
-    if ((step_attacks(c, Silver, sq) & by_type_[Silver] & theirs).any()) return true;
-    if ((step_attacks(c, Knight, sq) & by_type_[Knight] & theirs).any()) return true;
-    if ((step_attacks(c, King, sq) & (by_type_[King] | by_type_[Horse] | by_type_[Dragon]) & theirs).any()) return true;
-    if ((rook_attacks(sq, occ) & (by_type_[Rook] | by_type_[Dragon]) & theirs).any()) return true;
-    if ((bishop_attacks(sq, occ) & (by_type_[Bishop] | by_type_[Horse]) & theirs).any()) return true;
-    return (lance_attacks(c, sq, occ) & by_type_[Lance] & theirs).any();
+    const Bitboard steps =
+        (step_attacks(c, Pawn, sq) & by_type_[Pawn]) | (step_attacks(c, Gold, sq) & golds()) |
+        (step_attacks(c, Silver, sq) & by_type_[Silver]) | (step_attacks(c, Knight, sq) & by_type_[Knight]) |
+        (step_attacks(c, King, sq) & (by_type_[King] | by_type_[Horse] | by_type_[Dragon]));
+    if ((steps & theirs).any()) return true;
+    const Bitboard rooks = (by_type_[Rook] | by_type_[Dragon]) & theirs & tables.rook_empty[sq];
+    if (rooks.any() && (rook_attacks(sq, occ) & rooks).any()) return true;
+    const Bitboard bishops = (by_type_[Bishop] | by_type_[Horse]) & theirs & tables.bishop_empty[sq];
+    if (bishops.any() && (bishop_attacks(sq, occ) & bishops).any()) return true;
+    const Bitboard lances = by_type_[Lance] & theirs & tables.forward[c][sq];
+    return lances.any() && (lance_attacks(c, sq, occ) & lances).any();
 }
 
 Bitboard Position::pinned(Color c) const {

@@ -144,6 +144,11 @@ Tables::Tables() {
                 }
             }
     for (int sq = 0; sq < kSquares; ++sq) {
+        for (int l = 0; l < 4; ++l)
+            for (int s : {1, -1})
+                for (int f = file_of(sq) + s * kLineDir[l][0], r = rank_of(sq) + s * kLineDir[l][1]; on_board(f, r);
+                     f += s * kLineDir[l][0], r += s * kLineDir[l][1])
+                    (l == kFileLine || l == kRankLine ? rook_empty : bishop_empty)[sq].set(square(f, r));
         if (rank_of(sq) == 0) dead1[Sente].set(sq);
     if (rank_of(sq) == 8) dead1[Gote].set(sq);
     if (rank_of(sq) <= 1) dead2[Sente].set(sq);
