@@ -14,8 +14,10 @@
 # used instead of new games.
 # With $PREVIOUS (earlier rounds' "GAMES_FILE:SCORES_FILE" pairs, space-separated), the fit takes those
 # labelled games too: a second round (new games of the fitted build, labelled, fitted with the first round's).
-# Shogi's weights in the repository are such a second round: 2,985 games of 665c5a9 (seed 1001) and 3,000 of
-# 20c381d, which played with the first round's weights (seed 1035), 203,944 scores.
+# Shogi's second round was such: 2,985 games of 665c5a9 (seed 1001) and 3,000 of 20c381d, which played with the
+# first round's weights (seed 1035), 203,944 scores; the third (the weights in the repository) added 2,446
+# games of e709e30 (seeds 1036, 1037).
+# Labelled games are kept in bench/tune-data (xz-compressed; its README lists them) for the rounds to come.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 bin="${MENAGERIE:-$here/../build/release/menagerie}"
