@@ -10,10 +10,11 @@
 namespace menagerie::shogi {
 
 // A line's relevant squares in one 64-bit half of the board, gathered into the low bits of an index by one
-// multiplication (the squares of a line are evenly spaced, a file's one apart and the others at least 8 apart,
-// more than the 7 squares a line holds, so the shifted copies of the bits never meet nor carry). PEXT does
-// the same in one instruction where BMI2 exists, but it is a loop without it and slow on some processors that
-// have it; the multiplication is fast everywhere. tables.cpp checks every index against a plain bit gather.
+// multiplication: a file's squares (its slider's own square included) are one run, which a single shift
+// gathers; a rank's and a diagonal's lie at least 8 apart, more than the 7 squares such a line holds, so the
+// shifted copies of the bits never meet nor carry. PEXT does the same in one instruction where BMI2 exists,
+// but it is a loop without it and slow on some processors that have it; the multiplication is fast everywhere.
+// tables.cpp checks every index against a plain bit gather.
 struct Gather {
     uint64_t mask = 0, magic = 0;
     int shift = 63;  // 64 - the number of squares (63, with magic 0, for none)
