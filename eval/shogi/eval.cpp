@@ -1,5 +1,7 @@
 #include "eval/shogi/eval.hpp"
 
+#include <algorithm>
+
 #include "eval/linear.hpp"
 
 namespace menagerie {
@@ -21,8 +23,17 @@ E::Params E::defaults() {
     return p;
 }
 
+namespace {
+using Folded = FoldedTables<shogi::kSquares, shogi::kPieceTypes, shogi::kHandTypes, *std::ranges::max_element(shogi_eval::kHandCap)>;
+const Folded& folded() {
+    static const auto tables = Folded::build<E>(shogi_eval::kTunedTable);
+    return *tables;
+}
+}  // namespace
+
 [[gnu::flatten]] int E::evaluate(const shogi::Position& pos, const Params& w) {
-    LinearSum<Params> sum{w, shogi_eval::kTunedTable};
+    static const Folded& tables = folded();
+    FoldedSum<Params, Folded> sum{{w, shogi_eval::kTunedTable}, tables};
     features(pos, sum);
     return pos.side() == Sente ? sum.total : -sum.total;
 }

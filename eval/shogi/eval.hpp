@@ -97,6 +97,13 @@ struct Evaluator<shogi::Shogi> {
     // side to move); the tuner fits the weights through this one description.
     template <class Sink>
     static void features(const shogi::Position& pos, Sink& sink);
+    // The table entries of one piece on the board (its owner c, each king's square or kSquares for none) and
+    // of `count` pieces of type t in c's hand. features() emits them through these, or, when the sink has
+    // piece() and hand(), lets the sink add their sums at once (eval/linear.hpp, FoldedTables).
+    template <class Sink>
+    static void piece_tables(Sink& sink, int t, int c, int sq, int own_king, int enemy_king);
+    template <class Sink>
+    static void hand_tables(Sink& sink, int c, int t, int count);
 };
 
 }  // namespace menagerie

@@ -8,6 +8,25 @@
 namespace menagerie {
 
 template <class Sink>
+void Evaluator<shogi::Shogi>::piece_tables(Sink& sink, int t, int c, int sq, int own_king, int enemy_king) {
+    using namespace shogi;
+    using namespace shogi_eval;
+    const int sign = c == Sente ? 1 : -1;
+    sink.table(pst_index(t, Color(c), sq), sign);
+    if (t == King) return;
+    sink.table(kMaterial + t, sign);
+    if (own_king < kSquares) sink.table(king_index(kOwnKing, t, Color(c), sq, own_king), sign);
+    if (enemy_king < kSquares) sink.table(king_index(kEnemyKing, t, Color(c), sq, enemy_king), sign);
+}
+
+template <class Sink>
+void Evaluator<shogi::Shogi>::hand_tables(Sink& sink, int c, int t, int count) {
+    using namespace shogi_eval;
+    const int n = std::min(count, kHandCap[t]);
+    for (int k = 0; k < n; ++k) sink.table(kHand + hand_offset(t) + k, c == Sente ? 1 : -1);
+}
+
+template <class Sink>
 void Evaluator<shogi::Shogi>::features(const shogi::Position& pos, Sink& sink) {
     using namespace shogi;
     using namespace shogi_eval;
@@ -31,12 +50,12 @@ void Evaluator<shogi::Shogi>::features(const shogi::Position& pos, Sink& sink) {
         auto visit = [&](int t, int sq, const shogi::Bitboard& a) {
             attacked[c] |= a;
             king_attacks[them] += (a & around[them]).count() + (kings[them] < kSquares ? 2 * a.test(kings[them]) : 0);
-            sink.table(pst_index(t, c, sq), sign);
+            if constexpr (requires { sink.piece(t, c, sq, 0, 0); })
+                sink.piece(t, c, sq, kings[c], kings[them]);
+            else
+                piece_tables(sink, t, c, sq, kings[c], kings[them]);
             if (t == King) return;
             by_pieces[c] |= a;
-            sink.table(kMaterial + t, sign);
-            if (kings[c] < kSquares) sink.table(king_index(kOwnKing, t, c, sq, kings[c]), sign);
-            if (kings[them] < kSquares) sink.table(king_index(kEnemyKing, t, c, sq, kings[them]), sign);
             if (t == Bishop || t == Rook || t == Horse || t == Dragon) {
                 major_mobility += (a & ~own).count();
                 return;
@@ -55,8 +74,10 @@ void Evaluator<shogi::Shogi>::features(const shogi::Position& pos, Sink& sink) {
         sink.term(SmallMobility, sign * small_mobility);
         sink.term(MajorMobility, sign * major_mobility);
         for (int t = Pawn; t <= Gold; ++t) {
-            const int n = std::min(pos.hand(c, t), kHandCap[t]);
-            for (int k = 0; k < n; ++k) sink.table(kHand + hand_offset(t) + k, sign);
+            if constexpr (requires { sink.hand(c, t, 0); })
+                sink.hand(c, t, pos.hand(c, t));
+            else
+                hand_tables(sink, c, t, pos.hand(c, t));
         }
     }
     // Threats: the pieces the side to move has hanging (attacked and not defended; by rough value, a pawn 1

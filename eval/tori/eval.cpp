@@ -1,5 +1,7 @@
 #include "eval/tori/eval.hpp"
 
+#include <algorithm>
+
 #include "eval/linear.hpp"
 
 namespace menagerie {
@@ -21,8 +23,18 @@ E::Params E::defaults() {
     return p;
 }
 
+namespace {
+using Folded = FoldedTables<tori::kSquares, tori::kPieceTypes, tori::Traits::hand_types,
+                            *std::ranges::max_element(tori_eval::kHandCap)>;
+const Folded& folded() {
+    static const auto tables = Folded::build<E>(tori_eval::kTunedTable);
+    return *tables;
+}
+}  // namespace
+
 [[gnu::flatten]] int E::evaluate(const tori::Position& pos, const Params& w) {
-    LinearSum<Params> sum{w, tori_eval::kTunedTable};
+    static const Folded& tables = folded();
+    FoldedSum<Params, Folded> sum{{w, tori_eval::kTunedTable}, tables};
     features(pos, sum);
     return pos.side() == Sente ? sum.total : -sum.total;
 }

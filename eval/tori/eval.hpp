@@ -97,6 +97,11 @@ struct Evaluator<tori::Tori> {
     // evaluate() is exactly the sum of weight times count, from the side to move.
     template <class Sink>
     static void features(const tori::Position& pos, Sink& sink);
+    // One piece's table entries and those of the pieces in hand, as in shogi's (eval/shogi/eval.hpp).
+    template <class Sink>
+    static void piece_tables(Sink& sink, int t, int c, int sq, int own_king, int enemy_king);
+    template <class Sink>
+    static void hand_tables(Sink& sink, int c, int t, int count);
 };
 
 }  // namespace menagerie

@@ -9,6 +9,25 @@
 namespace menagerie {
 
 template <class Sink>
+void Evaluator<tori::Tori>::piece_tables(Sink& sink, int t, int c, int sq, int own_king, int enemy_king) {
+    using namespace tori;
+    using namespace tori_eval;
+    const int sign = c == Sente ? 1 : -1;
+    sink.table(pst_index(t, Color(c), sq), sign);
+    if (t == Phoenix) return;
+    sink.table(kMaterial + t, sign);
+    if (own_king < kSquares) sink.table(king_index(kOwnKing, t, Color(c), sq, own_king), sign);
+    if (enemy_king < kSquares) sink.table(king_index(kEnemyKing, t, Color(c), sq, enemy_king), sign);
+}
+
+template <class Sink>
+void Evaluator<tori::Tori>::hand_tables(Sink& sink, int c, int t, int count) {
+    using namespace tori_eval;
+    const int n = std::min(count, kHandCap[t]);
+    for (int k = 0; k < n; ++k) sink.table(kHand + hand_offset(t) + k, c == Sente ? 1 : -1);
+}
+
+template <class Sink>
 void Evaluator<tori::Tori>::features(const tori::Position& pos, Sink& sink) {
     using namespace tori;
     using namespace tori_eval;
@@ -34,20 +53,22 @@ void Evaluator<tori::Tori>::features(const tori::Position& pos, Sink& sink) {
                 attacked[c] |= a;
                 king_attacks[them] +=
                     (a & around[them]).count() + (kings[them] < kSquares ? 2 * a.test(kings[them]) : 0);
-                sink.table(pst_index(t, c, sq), sign);
+                if constexpr (requires { sink.piece(t, c, sq, 0, 0); })
+                    sink.piece(t, c, sq, kings[c], kings[them]);
+                else
+                    piece_tables(sink, t, c, sq, kings[c], kings[them]);
                 if (t == Phoenix) continue;
                 by_pieces[c] |= a;
-                sink.table(kMaterial + t, sign);
-                if (kings[c] < kSquares) sink.table(king_index(kOwnKing, t, c, sq, kings[c]), sign);
-                if (kings[them] < kSquares) sink.table(king_index(kEnemyKing, t, c, sq, kings[them]), sign);
                 (t == LeftQuail || t == RightQuail || t == Eagle ? long_mobility : short_mobility) += (a & ~own).count();
             }
         }
         sink.term(ShortMobility, sign * short_mobility);
         sink.term(LongMobility, sign * long_mobility);
         for (int t = Swallow; t < Traits::hand_types; ++t) {
-            const int n = std::min(pos.hand(c, t), kHandCap[t]);
-            for (int k = 0; k < n; ++k) sink.table(kHand + hand_offset(t) + k, sign);
+            if constexpr (requires { sink.hand(c, t, 0); })
+                sink.hand(c, t, pos.hand(c, t));
+            else
+                hand_tables(sink, c, t, pos.hand(c, t));
         }
     }
     // Threats: the pieces each side has hanging (attacked and not defended; by rough value, a swallow 1 and

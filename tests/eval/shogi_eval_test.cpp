@@ -31,6 +31,11 @@ using eval_test::Count;
 
 TEST_CASE("shogi evaluation: the sum of its features times their weights") {
     eval_test::check_sum_of_features<Shogi>(random_positions(4, 120));
+    // Without one king or both (the evaluation's tables fold a missing king in as a square of its own), and
+    // with more pieces in hand than the hand tables count.
+    eval_test::check_sum_of_features<Shogi>({pos("4k4/9/4p4/4S4/9/9/9/9/9 b G 1"), pos("9/9/4p4/4S4/9/9/9/9/4K4 w Bs 1"),
+                                             pos("9/9/4p4/4S4/2+R6/9/9/9/9 b 2L 1"),
+                                             pos("4k4/9/9/9/9/9/9/9/4K4 b RB4G4S4N4L18P 1")});
 }
 
 TEST_CASE("shogi evaluation: the position turned round scores the same for the other side") {

@@ -30,6 +30,9 @@ std::map<int, int> terms(const std::string& sfen) {
 
 TEST_CASE("tori evaluation: the sum of its features times their weights") {
     eval_test::check_sum_of_features<Tori>(eval_test::random_positions<Tori>(6, 100));
+    // Without one phoenix or both, and with more swallows in hand than the hand tables count.
+    eval_test::check_sum_of_features<Tori>({pos("3k3/7/2s4/3S3/7/7/7 b F 1"), pos("7/7/2s4/3S3/7/7/3K3 w c 1"),
+                                            pos("7/7/2s4/3S3/7/7/7 b 10S 1")});
 }
 
 TEST_CASE("tori evaluation: the position turned round scores the same for the other side") {
