@@ -55,6 +55,13 @@ inline Bitboard line_attacks(int l, int sq, const Bitboard& occ) {
     return tables.store[size_t(line.offset) + index];
 }
 inline Bitboard step_attacks(Color c, int type, int sq) { return tables.steps[c][type][sq]; }
+// The squares a set of c's pawns attacks, at once: each pawn the square ahead on its file, one bit down for
+// Sente and one up for Gote (a square is file * 9 + rank, rank 0 Sente's far rank). No two pawns attack the
+// same square. A pawn on its last rank, which the rules do not allow, attacks nothing.
+inline Bitboard pawn_attacks(Color c, const Bitboard& pawns) {
+    const auto p = (pawns & ~tables.dead1[c]).word();
+    return Bitboard(c == Sente ? p >> 1 : p << 1);
+}
 inline Bitboard file_attacks(int sq, const Bitboard& occ) { return line_attacks(kFileLine, sq, occ); }
 inline Bitboard lance_attacks(Color c, int sq, const Bitboard& occ) {
     return line_attacks(kFileLine, sq, occ) & tables.forward[c][sq];

@@ -47,13 +47,16 @@ void Evaluator<shogi::Shogi>::features(const shogi::Position& pos, Sink& sink) {
         int small_mobility = 0, major_mobility = 0;
         // A kind of piece at a time, so that which attacks to look up is known in each loop (a lookup chosen
         // piece by piece was a mispredicted jump per piece).
-        auto visit = [&](int t, int sq, const shogi::Bitboard& a) {
-            attacked[c] |= a;
-            king_attacks[them] += (a & around[them]).count() + (kings[them] < kSquares ? 2 * a.test(kings[them]) : 0);
+        auto tables_of = [&](int t, int sq) {  // a piece's table entries
             if constexpr (requires { sink.piece(t, c, sq, 0, 0); })
                 sink.piece(t, c, sq, kings[c], kings[them]);
             else
                 piece_tables(sink, t, c, sq, kings[c], kings[them]);
+        };
+        auto visit = [&](int t, int sq, const shogi::Bitboard& a) {
+            attacked[c] |= a;
+            king_attacks[them] += (a & around[them]).count() + (kings[them] < kSquares ? 2 * a.test(kings[them]) : 0);
+            tables_of(t, sq);
             if (t == King) return;
             by_pieces[c] |= a;
             if (t == Bishop || t == Rook || t == Horse || t == Dragon) {
@@ -63,7 +66,17 @@ void Evaluator<shogi::Shogi>::features(const shogi::Position& pos, Sink& sink) {
             by_small[c] |= a;
             small_mobility += (a & ~own).count();
         };
-        for (int t : {int(Pawn), int(Knight), int(Silver), int(Gold), int(King), int(ProPawn), int(ProLance),
+        // The pawns at once (no two attack the same square, so the counts over the set are the sums over
+        // the pawns), their table entries one by one.
+        const shogi::Bitboard pawns = pos.pieces(c, Pawn), pawn_attack = pawn_attacks(c, pawns);
+        attacked[c] |= pawn_attack;
+        by_pieces[c] |= pawn_attack;
+        by_small[c] |= pawn_attack;
+        king_attacks[them] += (pawn_attack & around[them]).count() +
+                              (kings[them] < kSquares ? 2 * pawn_attack.test(kings[them]) : 0);
+        small_mobility += (pawn_attack & ~own).count();
+        for (int sq : pawns) tables_of(Pawn, sq);
+        for (int t : {int(Knight), int(Silver), int(Gold), int(King), int(ProPawn), int(ProLance),
                       int(ProKnight), int(ProSilver)})
             for (int sq : pos.pieces(c, t)) visit(t, sq, step_attacks(c, t, sq));
         for (int sq : pos.pieces(c, Lance)) visit(Lance, sq, lance_attacks(c, sq, occ));

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/shogi/attacks.hpp"
 #include "engine/shogi/shogi.hpp"
 #include "search/perft.hpp"
 #include "search/repetition.hpp"
@@ -73,6 +74,20 @@ TEST_CASE("shogi bulk count: the number of moves written, along random games") {
     CHECK(positions > 5000);
     CHECK(checks > 100);
     CHECK(promoted > 1000);
+}
+
+TEST_CASE("shogi pawn attacks at once: the union of each pawn's step") {
+    std::mt19937_64 rng(7);
+    for (Color c : {Sente, Gote}) {
+        for (int sq = 0; sq < shogi::kSquares; ++sq)
+            CHECK(shogi::pawn_attacks(c, shogi::Bitboard::square(sq)) == shogi::step_attacks(c, shogi::Pawn, sq));
+        for (int i = 0; i < 200; ++i) {
+            shogi::Bitboard pawns, expected;
+            for (int sq = 0; sq < shogi::kSquares; ++sq)
+                if (rng() % 3 == 0) pawns.set(sq), expected |= shogi::step_attacks(c, shogi::Pawn, sq);
+            CHECK(shogi::pawn_attacks(c, pawns) == expected);
+        }
+    }
 }
 
 TEST_CASE("shogi SFEN: round trip, and bad positions refused with the reason") {
