@@ -215,9 +215,18 @@ Move Position::mate_in_one() {
     };
     // checks[t]: the squares from which a piece of ours of type t attacks the enemy king (the reverse of its
     // attacks from the king's square as a piece of theirs).
+    // Two slide lookups serve every slider; the rest are steps.
+    const Bitboard rook_lines = rook_attacks(ek, occ), bishop_lines = bishop_attacks(ek, occ);
+    const Bitboard king_steps = step_attacks(them, King, ek);
     Bitboard checks[kPieceTypes];
-    for (int t = Pawn; t < kPieceTypes; ++t)
-        if (t != King) checks[t] = attacks_of(piece(them, t), ek, occ);
+    for (int t : {int(Pawn), int(Knight), int(Silver), int(Gold), int(ProPawn), int(ProLance), int(ProKnight),
+                  int(ProSilver)})
+        checks[t] = step_attacks(them, t, ek);
+    checks[Lance] = rook_lines & tables.forward[them][ek];
+    checks[Bishop] = bishop_lines;
+    checks[Rook] = rook_lines;
+    checks[Horse] = bishop_lines | king_steps;
+    checks[Dragon] = rook_lines | king_steps;
     // The enemy king's flight squares that no piece of ours attacks now (found once, when first wanted). A move
     // that leaves one of them free, its own square aside, cannot mate and is not played out: a drop only adds
     // the dropped piece's attacks (its square can only cut our slides); a board move adds the moved piece's
@@ -228,7 +237,7 @@ Move Position::mate_in_one() {
     bool flights_known = false;
     auto flights = [&]() {
         if (!flights_known) {
-            for (int f : step_attacks(them, King, ek) & ~occ_[them])
+            for (int f : king_steps & ~occ_[them])
                 if (!attacked(f, us, without_king)) free_flights.set(f);
             flights_known = true;
         }
@@ -246,7 +255,7 @@ Move Position::mate_in_one() {
             }
     // Board moves.
     const Bitboard zone = promotion_zone(us);
-    const Bitboard discover = (bishop_attacks(ek, occ) | rook_attacks(ek, occ)) & occ_[us];
+    const Bitboard discover = (bishop_lines | rook_lines) & occ_[us];
     // Only pieces that can check after one move: the sliders, one-step pieces within two squares of the king,
     // knights within two files and four ranks, and any piece whose leaving opens a slide onto the king.
     const Bitboard steppers = by_type_[Pawn] | by_type_[Silver] | golds();
