@@ -66,15 +66,20 @@ struct FoldedTables {
     }
 };
 
-// LinearSum with the pieces' entries taken from folded tables (the evaluators' features() use piece() and
-// hand() when the sink has them).
+// LinearSum with the pieces' entries taken from folded tables. The evaluators' features() use it when the
+// sink has slices(): a side's two slices for the kings where they stand (a king square of `Squares` for
+// none, as the positions' king_square gives it), then piece() for each of its pieces and hand() for its
+// pieces in hand.
 template <class Params, class Folded>
 struct FoldedSum : LinearSum<Params> {
     const Folded& folded;
-    static constexpr int kNoKing = sizeof(Folded::own[0]) / sizeof(Folded::own[0][0]) - 1;
-    void piece(int t, int c, int sq, int own_king, int enemy_king) {
-        this->total += folded.own[c][std::min(own_king, kNoKing)][t][sq] + folded.enemy[c][std::min(enemy_king, kNoKing)][t][sq];
-    }
+    static constexpr int kSquares = sizeof(Folded::own[0][0][0]) / sizeof(Folded::own[0][0][0][0]);
+    struct Slices {
+        const int32_t (*own)[kSquares];
+        const int32_t (*enemy)[kSquares];
+    };
+    Slices slices(int c, int own_king, int enemy_king) const { return {folded.own[c][own_king], folded.enemy[c][enemy_king]}; }
+    void piece(const Slices& s, int t, int sq) { this->total += s.own[t][sq] + s.enemy[t][sq]; }
     void hand(int c, int t, int n) {
         constexpr int cap = sizeof(Folded::hand[0][0]) / sizeof(Folded::hand[0][0][0]) - 1;
         this->total += folded.hand[c][t][std::min(n, cap)];

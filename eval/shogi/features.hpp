@@ -47,9 +47,15 @@ void Evaluator<shogi::Shogi>::features(const shogi::Position& pos, Sink& sink) {
         int small_mobility = 0, major_mobility = 0;
         // A kind of piece at a time, so that which attacks to look up is known in each loop (a lookup chosen
         // piece by piece was a mispredicted jump per piece).
+        const auto slices = [&] {  // the folded tables' slices for this side, where the sink has them
+            if constexpr (requires { sink.slices(c, 0, 0); })
+                return sink.slices(c, kings[c], kings[them]);
+            else
+                return 0;
+        }();
         auto tables_of = [&](int t, int sq) {  // a piece's table entries
-            if constexpr (requires { sink.piece(t, c, sq, 0, 0); })
-                sink.piece(t, c, sq, kings[c], kings[them]);
+            if constexpr (requires { sink.slices(c, 0, 0); })
+                sink.piece(slices, t, sq);
             else
                 piece_tables(sink, t, c, sq, kings[c], kings[them]);
         };

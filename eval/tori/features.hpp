@@ -45,6 +45,12 @@ void Evaluator<tori::Tori>::features(const tori::Position& pos, Sink& sink) {
         const Color them = ~c;
         const tori::Bitboard own = pos.occupied(c);
         int short_mobility = 0, long_mobility = 0;
+        const auto slices = [&] {  // the folded tables' slices for this side, where the sink has them
+            if constexpr (requires { sink.slices(c, 0, 0); })
+                return sink.slices(c, kings[c], kings[them]);
+            else
+                return 0;
+        }();
         // A kind of piece at a time (the same attack lookup in each loop is well predicted).
         for (int t = Swallow; t < kPieceTypes; ++t) {
             const uint8_t p = piece(c, t);
@@ -53,8 +59,8 @@ void Evaluator<tori::Tori>::features(const tori::Position& pos, Sink& sink) {
                 attacked[c] |= a;
                 king_attacks[them] +=
                     (a & around[them]).count() + (kings[them] < kSquares ? 2 * a.test(kings[them]) : 0);
-                if constexpr (requires { sink.piece(t, c, sq, 0, 0); })
-                    sink.piece(t, c, sq, kings[c], kings[them]);
+                if constexpr (requires { sink.slices(c, 0, 0); })
+                    sink.piece(slices, t, sq);
                 else
                     piece_tables(sink, t, c, sq, kings[c], kings[them]);
                 if (t == Phoenix) continue;
