@@ -183,12 +183,36 @@ void Position::tactical_moves(MoveSink<Move>& list) const {
 }
 
 bool Position::has_legal_move() const {
-    // A safe square for the king settles it at once (the usual answer after a check).
-    if (const int k = king_[stm_]; k != kNoKing) {
-        Bitboard without_king = occupied();
+    const Color us = stm_, them = ~us;
+    if (const int k = king_[us]; k != kNoKing) {
+        // A safe square for the king settles it at once (the usual answer after a check).
+        const Bitboard occ = occupied();
+        Bitboard without_king = occ;
         without_king.reset(k);
-        for (int to : step_attacks(stm_, King, k) & ~occ_[stm_])
-            if (!attacked(to, ~stm_, without_king)) return true;
+        for (int to : step_attacks(us, King, k) & ~occ_[us])
+            if (!attacked(to, them, without_king)) return true;
+        // In check from one piece, two more answers need no move list: a drop between it and the king (the
+        // squares between are empty; a gold, silver, bishop or rook may be dropped on any empty square, a
+        // lance or knight where it can still move; pawns, with their extra rules, are left to the list), and
+        // a capture of the checker by a piece that leaves no other attack on the king (some version of that
+        // move is legal: where the piece could not move again, it may promote).
+        if (const Bitboard checkers = attackers_to(k, them, occ); checkers.count() == 1) {
+            const int checker = checkers.lsb();
+            if (const Bitboard gap = between(k, checker); gap.any()) {
+                if (hand_[us][Gold] || hand_[us][Silver] || hand_[us][Bishop] || hand_[us][Rook]) return true;
+                if (hand_[us][Lance] && (gap & ~tables.dead1[us]).any()) return true;
+                if (hand_[us][Knight] && (gap & ~tables.dead2[us]).any()) return true;
+            }
+            Bitboard capturers = attackers_to(checker, us, occ);
+            capturers.reset(k);
+            for (int from : capturers) {
+                Bitboard after = occ;
+                after.reset(from);
+                Bitboard others = attackers_to(k, them, after);
+                others.reset(checker);
+                if (others.none()) return true;
+            }
+        }
     }
     Moves list;
     legal_moves(list);

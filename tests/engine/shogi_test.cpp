@@ -76,6 +76,47 @@ TEST_CASE("shogi bulk count: the number of moves written, along random games") {
     CHECK(promoted > 1000);
 }
 
+TEST_CASE("shogi has_legal_move: the move list's answer, after every check along random games") {
+    // Every checking move of random games is played out, and whether the side in check has a move (found
+    // without a list where a king step, a drop between, or a capture of the checker answers) is compared
+    // with its list of legal moves. Checks after long games bring pins, hands and double checks.
+    std::mt19937_64 rng(23);
+    int checks = 0, mates = 0;
+    for (int game = 0; game < 200; ++game) {
+        auto p = pos(game % 2 ? kStart : kMatsuri);
+        for (int ply = 0; ply < 300; ++ply) {
+            shogi::Moves list;
+            p.legal_moves(list);
+            for (const auto m : list) {
+                shogi::Undo u;
+                p.play(m, u);
+                if (p.in_check()) {
+                    shogi::Moves replies;
+                    p.legal_moves(replies);
+                    REQUIRE(p.has_legal_move() == !replies.empty());
+                    ++checks;
+                    mates += replies.empty();
+                }
+                p.undo(m, u);
+            }
+            if (list.empty()) break;
+            p.play(list[rng() % list.size()]);
+        }
+    }
+    CHECK(checks > 10000);
+    CHECK(mates > 50);
+    // Checked along Sente's last rank, with a lance or a knight in hand: no square between is one where it
+    // could be dropped, so it is mate; with a gold the drop between answers.
+    for (const char* hand : {"L", "N", "G"}) {
+        auto p = pos(std::string("4r3K/6g2/7s1/9/9/9/9/9/k8 b ") + hand + " 1");
+        REQUIRE(p.in_check());
+        shogi::Moves replies;
+        p.legal_moves(replies);
+        CHECK(replies.empty() == (hand[0] != 'G'));
+        CHECK(p.has_legal_move() == !replies.empty());
+    }
+}
+
 TEST_CASE("shogi pawn attacks at once: the union of each pawn's step") {
     std::mt19937_64 rng(7);
     for (Color c : {Sente, Gote}) {
