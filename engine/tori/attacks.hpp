@@ -21,6 +21,9 @@ struct Tables {
     int ray_count[2][kPieceTypes];
     // The eagle's two-step diagonals back: the far square, reachable when the near one is empty.
     int eagle_far[2][kSquares][2], eagle_near[2][kSquares][2];
+    // Every square a piece could attack from a square on an empty board (its steps, whole rays and the
+    // eagle's far squares): a piece outside them cannot reach the square whatever stands between.
+    Bitboard reach[2][kPieceTypes][kSquares];
     Bitboard zone[2];
     Bitboard last_rank[2];
     Bitboard files[Board::kFiles];

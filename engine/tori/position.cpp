@@ -78,6 +78,16 @@ Tables::Tables() {
                 ++i;
             }
         }
+    for (int c = 0; c < 2; ++c)
+        for (int t = Swallow; t < kPieceTypes; ++t)
+            for (int sq = 0; sq < kSquares; ++sq) {
+                Bitboard& r = reach[c][t][sq];
+                r = steps[c][t][sq];
+                for (int i = 0; i < ray_count[c][t]; ++i) r |= rays[c][t][sq][i].squares;
+                if (t == Eagle)
+                    for (int far : eagle_far[c][sq])
+                        if (far >= 0) r.set(far);
+            }
     for (int sq = 0; sq < kSquares; ++sq) {
         if (rank_of(sq) <= 1) zone[Sente].set(sq);
         if (rank_of(sq) >= kRanks - 2) zone[Gote].set(sq);
@@ -96,11 +106,13 @@ std::string sq_text(int sq) { return Board::square_text(sq); }
 Bitboard promotion_zone(Color c) { return tables.zone[c]; }
 
 Bitboard Position::attackers_to(int sq, Color by, const Bitboard& occ) const {
-    // A piece of `by` reaches sq exactly when the same piece of the other side would reach it from sq.
+    // A piece of `by` reaches sq exactly when the same piece of the other side would reach it from sq; only
+    // the pieces within that piece's empty-board reach can, and for the steppers those are the answer.
+    const Color c = ~by;
     Bitboard a;
     for (int t = Swallow; t < kPieceTypes; ++t) {
-        const Bitboard mine = pieces(by, t);
-        if (mine.any()) a |= attacks_of(piece(~by, t), sq, occ) & mine;
+        const Bitboard near = pieces(by, t) & tables.reach[c][t][sq];
+        if (near.any()) a |= tables.ray_count[c][t] ? attacks_of(piece(c, t), sq, occ) & near : near;
     }
     return a;
 }
@@ -203,13 +215,21 @@ void Position::keep_legal(const MoveSink<Move>& pseudo, MoveSink<Move>& list, bo
         return;
     }
     const bool check = in_check();
-    // Out of check, a drop is always safe, and so is a move of a piece no enemy slider could see the king
-    // through (every other piece's reach ignores what stands between).
+    // Out of check, a drop is always safe, and so is a move of a piece that no enemy slider could see the king
+    // through (every other piece's reach ignores what stands between): exposed holds, for each enemy slider
+    // that reaches the king's square on an empty board, its slides stopped at the king, within the lines a
+    // slider could see the king along (a superset of the squares between it and the king).
     Bitboard exposed;
     if (!check) {
-        const Bitboard none;
+        const Bitboard none, king = Bitboard::square(k);
+        Bitboard lines;
         for (int t : {int(LeftQuail), int(RightQuail), int(Eagle)})
-            exposed |= attacks_of(piece(stm_, t), k, none) | attacks_of(piece(~stm_, t), k, none);
+            lines |= attacks_of(piece(stm_, t), k, none) | attacks_of(piece(~stm_, t), k, none);
+        for (int t : {int(LeftQuail), int(RightQuail), int(Eagle)}) {
+            const uint8_t p = piece(~stm_, t);
+            for (int s : pieces(~stm_, t))
+                if (attacks_of(p, s, none).test(k)) exposed |= attacks_of(p, s, king) & lines;
+        }
     }
     for (const Move m : pseudo) {
         const bool safe = !check && (m.is_drop() || (m.from() != k && !exposed.test(m.from())));
