@@ -44,6 +44,14 @@ inline Bitboard slide(const Tables::Ray& ray, const Bitboard& occ) {
     return Bitboard(squares & ~((uint64_t{1} << first) - 1));
 }
 
+// The squares a set of c's swallows attacks, at once: each the square ahead on its file, one bit down for
+// Sente and one up for Gote (a square is file * 7 + rank, rank 0 Sente's far rank). No two swallows attack
+// the same square. A swallow on its last rank, which the rules do not allow, attacks nothing.
+inline Bitboard swallow_attacks(Color c, const Bitboard& swallows) {
+    const uint64_t s = (swallows & ~tables.last_rank[c]).word();
+    return Bitboard(c == Sente ? s >> 1 : s << 1);
+}
+
 // The attacks of a piece (type and colour in pc) from sq, given the occupancy.
 inline Bitboard attacks_of(uint8_t pc, int sq, const Bitboard& occ) {
     const Color c = color_of(pc);

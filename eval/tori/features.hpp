@@ -51,8 +51,22 @@ void Evaluator<tori::Tori>::features(const tori::Position& pos, Sink& sink) {
             else
                 return 0;
         }();
-        // A kind of piece at a time (the same attack lookup in each loop is well predicted).
-        for (int t = Swallow; t < kPieceTypes; ++t) {
+        // The swallows at once (no two attack the same square, so the counts over the set are the sums over
+        // the swallows), their table entries one by one.
+        const tori::Bitboard swallows = pos.pieces(c, Swallow), swallow_attack = swallow_attacks(c, swallows);
+        attacked[c] |= swallow_attack;
+        by_pieces[c] |= swallow_attack;
+        king_attacks[them] += (swallow_attack & around[them]).count() +
+                              (kings[them] < kSquares ? 2 * swallow_attack.test(kings[them]) : 0);
+        short_mobility += (swallow_attack & ~own).count();
+        for (int sq : swallows) {
+            if constexpr (requires { sink.slices(c, 0, 0); })
+                sink.piece(slices, Swallow, sq);
+            else
+                piece_tables(sink, Swallow, c, sq, kings[c], kings[them]);
+        }
+        // The other pieces a kind at a time (the same attack lookup in each loop is well predicted).
+        for (int t = Falcon; t < kPieceTypes; ++t) {
             const uint8_t p = piece(c, t);
             for (int sq : pos.pieces(c, t)) {
                 const tori::Bitboard a = attacks_of(p, sq, occ);

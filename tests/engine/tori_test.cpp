@@ -3,6 +3,7 @@
 // and the legal move list against a plain play-and-test oracle.
 #include <doctest/doctest.h>
 
+#include <random>
 #include <set>
 #include <string>
 #include <vector>
@@ -84,6 +85,20 @@ Set oracle(const tori::Position& p) {
     return s;
 }
 }  // namespace
+
+TEST_CASE("tori swallow attacks at once: the union of each swallow's step") {
+    std::mt19937_64 rng(7);
+    for (Color c : {Sente, Gote}) {
+        for (int sq = 0; sq < tori::kSquares; ++sq)
+            CHECK(tori::swallow_attacks(c, tori::Bitboard::square(sq)) == tori::tables.steps[c][tori::Swallow][sq]);
+        for (int i = 0; i < 200; ++i) {
+            tori::Bitboard swallows, expected;
+            for (int sq = 0; sq < tori::kSquares; ++sq)
+                if (rng() % 3 == 0) swallows.set(sq), expected |= tori::tables.steps[c][tori::Swallow][sq];
+            CHECK(tori::swallow_attacks(c, swallows) == expected);
+        }
+    }
+}
 
 TEST_CASE("tori perft: the start position (spec table)") {
     auto p = pos(kStart);
