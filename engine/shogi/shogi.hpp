@@ -17,6 +17,7 @@
 #include "engine/core/game.hpp"
 #include "engine/core/rule_option.hpp"
 #include "engine/core/search_tuning.hpp"
+#include "engine/family/search_tuning.hpp"
 #include "engine/core/movelist.hpp"
 #include "engine/core/outcome.hpp"
 #include "engine/core/result.hpp"
@@ -182,21 +183,8 @@ struct Shogi {
         return Outcome::Draw;
     }
     static constexpr int history_size = 2 * kPieceTypes * kSquares;
-    // Eighty moves a node and more with pieces in hand: reductions and pruning of late quiet moves, then
-    // countermoves, exchange pruning, razoring, internal reduction, singular extension and the table in
-    // quiescence (engine/core/search_tuning.hpp), each set kept by self-play (bench/strength-log.md).
-    static constexpr SearchTuning search_tuning = {.log_reductions = true,
-                                                   .late_move_pruning = true,
-                                                   .futility_margin = 150,
-                                                   .history_malus = true,
-                                                   .countermove = true,
-                                                   .see_pruning = true,
-                                                   .razoring = 300,
-                                                   .internal_reduction = true,
-                                                   .singular_extension = true,
-                                                   .quiescence_tt = true,
-                                                   .aspiration_window = 20,
-                                                   .spend_byoyomi = true};
+    // The drop games' selectivity (engine/family/search_tuning.hpp).
+    static constexpr SearchTuning search_tuning = family::kDropGameTuning;
     static constexpr int bench_depth = kBenchDepth;  // engine/shogi/bench.hpp
     static constexpr std::span<const std::string_view> bench_positions = kBenchPositions;
     static constexpr std::array<RuleOption, 1> rule_options = {{

@@ -17,6 +17,7 @@
 #include "engine/core/outcome.hpp"
 #include "engine/core/result.hpp"
 #include "engine/core/search_tuning.hpp"
+#include "engine/family/search_tuning.hpp"
 #include "engine/family/board.hpp"
 #include "engine/tori/bench.hpp"
 
@@ -130,22 +131,8 @@ struct Tori {
         return Outcome::Win;
     }
     static constexpr int history_size = Board::history_size;
-    // Shogi's selectivity (engine/shogi/shogi.hpp), which tori's drops and wide move lists share: reductions
-    // and pruning of late quiet moves, countermoves, exchange pruning, razoring, internal reduction, singular
-    // extension, the table in quiescence, aspiration windows and the byoyomi spent; kept by self-play
-    // (bench/strength-log.md).
-    static constexpr SearchTuning search_tuning = {.log_reductions = true,
-                                                   .late_move_pruning = true,
-                                                   .futility_margin = 150,
-                                                   .history_malus = true,
-                                                   .countermove = true,
-                                                   .see_pruning = true,
-                                                   .razoring = 300,
-                                                   .internal_reduction = true,
-                                                   .singular_extension = true,
-                                                   .quiescence_tt = true,
-                                                   .aspiration_window = 20,
-                                                   .spend_byoyomi = true};
+    // The drop games' selectivity (engine/family/search_tuning.hpp).
+    static constexpr SearchTuning search_tuning = family::kDropGameTuning;
     static constexpr int bench_depth = kBenchDepth;  // engine/tori/bench.hpp
     static constexpr std::span<const std::string_view> bench_positions = kBenchPositions;
 };
