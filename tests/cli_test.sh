@@ -132,7 +132,7 @@ check match-crash 0 "crasher: crasher ended before its move \(killed by signal 1
 check match-garbage 0 "garbage: bestmove without a move" -- "$bin" match --variant dobutsu --engine "cmd=$tmp/garbage.sh name=garbage" --engine "cmd=$bin name=m" --games 2 --tc depth=1
 check match-carries-on 0 "^Score of silent vs m: 0 - 2 - 0" -- "$bin" match --variant dobutsu --engine "cmd=$tmp/silent.sh name=silent" --engine "cmd=$bin name=m" --games 2 --tc movetime=50 --margin 100
 check match-forfeits-counted 0 "^Time of silent: no reply timed; 2 lost on time" -- "$bin" match --variant dobutsu --engine "cmd=$tmp/silent.sh name=silent" --engine "cmd=$bin name=m" --games 2 --tc movetime=50 --margin 100
-check match-time-use 0 "^Time of a: [0-9]+ replies, slowest [0-9]+ ms; least margin -?[0-9]+ ms \([0-9]+ of 60 ms allowed, game [12]\); 0 lost on time" -- "$bin" match --variant dobutsu --engine "cmd=$bin name=a" --engine "cmd=$bin name=b" --games 2 --tc movetime=60 --max-plies 10 --quiet
+check match-time-use 0 "^Time of a: [0-9]+ replies, mean [0-9]+ ms, slowest [0-9]+ ms; least margin -?[0-9]+ ms \([0-9]+ of 60 ms allowed, game [12]\); 0 lost on time" -- "$bin" match --variant dobutsu --engine "cmd=$bin name=a" --engine "cmd=$bin name=b" --games 2 --tc movetime=60 --max-plies 10 --quiet
 check match-no-engine 1 "cannot start '/nonexistent/engine'" -- "$bin" match --variant dobutsu --engine "cmd=/nonexistent/engine" --engine "cmd=$bin" --games 2
 check match-one-engine 2 "match needs two --engine" -- "$bin" match --variant dobutsu --engine "cmd=$bin"
 check match-bad-tc 2 "--tc: unknown key 'hours'" -- "$bin" match --variant dobutsu --engine "cmd=$bin" --engine "cmd=$bin" --tc hours=2

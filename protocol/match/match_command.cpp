@@ -184,7 +184,7 @@ std::optional<std::string> to_double(const std::string& text, double& v) {
     return std::nullopt;
 }
 
-// Per engine, under a clock or a fixed move time: its slowest reply, the reply that came closest to its
+// Per engine, under a clock or a fixed move time: its mean and slowest replies, the reply that came closest to its
 // allowance (the runner's grace not counted), and the games it lost on time.
 void print_time_use(const MatchConfig& c, const MatchResult& r, Output& out) {
     for (size_t e = 0; e < c.engines.size() && e < r.time.size(); ++e) {
@@ -197,9 +197,10 @@ void print_time_use(const MatchConfig& c, const MatchResult& r, Output& out) {
                           forfeits);
         else
             std::snprintf(line, sizeof line,
-                      "Time of %s: %llu replies, slowest %lld ms; least margin %lld ms (%lld of %lld ms allowed, "
-                      "game %d); %d lost on time",
-                      c.engines[e].name.c_str(), (unsigned long long)t.moves, (long long)t.slowest_ms,
+                      "Time of %s: %llu replies, mean %lld ms, slowest %lld ms; least margin %lld ms (%lld of %lld "
+                      "ms allowed, game %d); %d lost on time",
+                      c.engines[e].name.c_str(), (unsigned long long)t.moves,
+                      (long long)((t.total_ms + int64_t(t.moves / 2)) / int64_t(t.moves)), (long long)t.slowest_ms,
                       (long long)t.margin_ms, (long long)(t.margin_allowed_ms - t.margin_ms),
                       (long long)t.margin_allowed_ms, t.margin_game, forfeits);
         out.line(line);

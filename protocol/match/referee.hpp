@@ -38,6 +38,7 @@ struct Adjudication {
 struct TimeUse {
     uint64_t moves = 0;         // replies timed against an allowance
     int64_t slowest_ms = 0;     // the longest reply
+    int64_t total_ms = 0;       // all replies together (their mean: the time the engine used a move)
     int64_t margin_ms = 0;      // the least time left under the allowance by a reply (negative: over it)...
     int64_t margin_allowed_ms = 0;  // ...and that reply's allowance
     int margin_game = 0;        // the game it was in (set by the match)
@@ -45,6 +46,7 @@ struct TimeUse {
     void add(int64_t used, int64_t allowed) {
         if (moves == 0 || allowed - used < margin_ms) margin_ms = allowed - used, margin_allowed_ms = allowed;
         slowest_ms = std::max(slowest_ms, used);
+        total_ms += used;
         ++moves;
     }
     // Merges another record's use (game: the number of the game it comes from).
@@ -53,6 +55,7 @@ struct TimeUse {
         if (moves == 0 || o.margin_ms < margin_ms)
             margin_ms = o.margin_ms, margin_allowed_ms = o.margin_allowed_ms, margin_game = game;
         slowest_ms = std::max(slowest_ms, o.slowest_ms);
+        total_ms += o.total_ms;
         moves += o.moves;
     }
 };

@@ -177,6 +177,7 @@ TEST_CASE("referee: time forfeits under movetime and under a clock") {
     // Each reply against what it was allowed: the clock plus the increment.
     CHECK(g.time[0].moves == 2);
     CHECK(g.time[0].slowest_ms == 601);
+    CHECK(g.time[0].total_ms == 1201);
     CHECK(g.time[0].margin_ms == -1);  // 601 of 500 + 100
     CHECK(g.time[0].margin_allowed_ms == 600);
     CHECK(g.time[1].moves == 1);  // Gote's second answer is never asked for
@@ -203,6 +204,7 @@ TEST_CASE("referee: replies timed only against a time allowance, and a match kee
     total.merge(two, 3);
     CHECK(total.moves == 4);
     CHECK(total.slowest_ms == 95);
+    CHECK(total.total_ms == 215);  // 30 + 70 + 95 + 20: the mean the report prints is 54 ms
     CHECK(total.margin_ms == 30);
     CHECK(total.margin_allowed_ms == 100);
     CHECK(total.margin_game == 1);
