@@ -199,8 +199,8 @@ void print_time_use(const MatchConfig& c, const MatchResult& r, Output& out) {
             std::snprintf(line, sizeof line,
                       "Time of %s: %llu replies, mean %lld ms, slowest %lld ms; least margin %lld ms (%lld of %lld "
                       "ms allowed, game %d); %d lost on time",
-                      c.engines[e].name.c_str(), (unsigned long long)t.moves,
-                      (long long)((t.total_ms + int64_t(t.moves / 2)) / int64_t(t.moves)), (long long)t.slowest_ms,
+                      c.engines[e].name.c_str(), (unsigned long long)t.moves, (long long)t.mean_ms(),
+                      (long long)t.slowest_ms,
                       (long long)t.margin_ms, (long long)(t.margin_allowed_ms - t.margin_ms),
                       (long long)t.margin_allowed_ms, t.margin_game, forfeits);
         out.line(line);

@@ -49,6 +49,8 @@ struct TimeUse {
         total_ms += used;
         ++moves;
     }
+    // The mean reply, rounded to the nearest millisecond (0 before any reply).
+    int64_t mean_ms() const { return moves ? (total_ms + int64_t(moves / 2)) / int64_t(moves) : 0; }
     // Merges another record's use (game: the number of the game it comes from).
     void merge(const TimeUse& o, int game) {
         if (o.moves == 0) return;

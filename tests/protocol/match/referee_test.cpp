@@ -204,7 +204,9 @@ TEST_CASE("referee: replies timed only against a time allowance, and a match kee
     total.merge(two, 3);
     CHECK(total.moves == 4);
     CHECK(total.slowest_ms == 95);
-    CHECK(total.total_ms == 215);  // 30 + 70 + 95 + 20: the mean the report prints is 54 ms
+    CHECK(total.total_ms == 215);  // 30 + 70 + 95 + 20
+    CHECK(total.mean_ms() == 54);  // 53.75, rounded
+    CHECK(TimeUse{}.mean_ms() == 0);
     CHECK(total.margin_ms == 30);
     CHECK(total.margin_allowed_ms == 100);
     CHECK(total.margin_game == 1);
