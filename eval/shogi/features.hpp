@@ -39,6 +39,7 @@ void Evaluator<shogi::Shogi>::features(const shogi::Position& pos, Sink& sink) {
     // and those of the pieces other than the rooks, bishops and king: the small pieces, which win a major
     // they attack), mobility, the attacks on the enemy king's neighbourhood, and the tables.
     shogi::Bitboard attacked[2], by_small[2], by_pieces[2];  // by_pieces: by every piece but the king
+    shogi::Bitboard attacked2[2], by_pieces2[2];             // attacked twice or more
     int king_attacks[2] = {0, 0};  // attacks on a side's king neighbourhood, twice on the king's own square
     for (Color c : {Sente, Gote}) {
         const int sign = c == Sente ? 1 : -1;
@@ -60,10 +61,12 @@ void Evaluator<shogi::Shogi>::features(const shogi::Position& pos, Sink& sink) {
                 piece_tables(sink, t, c, sq, kings[c], kings[them]);
         };
         auto visit = [&](int t, int sq, const shogi::Bitboard& a) {
+            attacked2[c] |= attacked[c] & a;
             attacked[c] |= a;
             king_attacks[them] += (a & around[them]).count() + (kings[them] < kSquares ? 2 * a.test(kings[them]) : 0);
             tables_of(t, sq);
             if (t == King) return;
+            by_pieces2[c] |= by_pieces[c] & a;
             by_pieces[c] |= a;
             if (t == Bishop || t == Rook || t == Horse || t == Dragon) {
                 major_mobility += (a & ~own).count();
@@ -130,8 +133,20 @@ void Evaluator<shogi::Shogi>::features(const shogi::Position& pos, Sink& sink) {
         for (int t = Pawn; t <= Gold; ++t) enemy_hand += pos.hand(them, t) * (t >= Silver ? 2 : 1);
         sink.term(KingAttack, -sign * attacks * attacks);
         sink.term(KingHandDanger, -sign * attacks * enemy_hand);
-        // Escape squares (not own pieces', not attacked) and weak ones (attacked, defended by the king alone).
         const int k = kings[c];
+        // The enemy's attacks on the squares near the king, with their defence and occupant.
+        {
+            const shogi::Bitboard own = pos.occupied(c);
+            const int empty = enemy_hand ? 2 : 1;
+            for (int sq : tables.near2[k] & attacked[them]) {
+                const int a = attacked2[them].test(sq);
+                const int d = by_pieces[c].test(sq) + by_pieces2[c].test(sq);
+                const int o = own.test(sq) ? 0 : occ.test(sq) ? 3 : empty;
+                const int place = kZonePlace[kPlace.near[c][sq][k]];
+                sink.table(kKingZone + place * kZoneStates + (a * 3 + d) * 4 + o, sign);
+            }
+        }
+        // Escape squares (not own pieces', not attacked) and weak ones (attacked, defended by the king alone).
         sink.term(KingEscape, sign * (around[c] & ~pos.occupied(c) & ~attacked[them]).count());
         const int weak = (around[c] & attacked[them] & ~by_pieces[c]).count();
         sink.term(KingWeak, -sign * weak);
