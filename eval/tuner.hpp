@@ -21,6 +21,7 @@
 #include <sstream>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "engine/core/game.hpp"
@@ -40,6 +41,9 @@ struct TuneConfig {
     // Named terms left at their current values (for example to_move, which a fit to searched scores of
     // positions that are not quiet inflates: the side to move's pending captures are not a tempo).
     std::vector<std::string> keep;
+    // Table entries left at their values, as inclusive index ranges (for example the tables fitted in earlier
+    // rounds, when new ones are fitted alone).
+    std::vector<std::pair<int, int>> keep_tables;
     std::string out;                      // the weights file to write
     int epochs = 400;
     int skip = 8;                  // plies after the opening before positions are taken
@@ -65,6 +69,10 @@ public:
     // Reads the games; returns the number of positions or an error.
     Result<size_t> load(const TuneConfig& c, const Progress& progress) {
         size_t games = 0, skipped = 0;
+        for (const auto& [first, last] : c.keep_tables)
+            if (first < 0 || first > last || last >= E::kTableSize)
+                return Error{"--keep-tables: " + std::to_string(first) + "-" + std::to_string(last) +
+                             " is not a range of the table's indices (0 to " + std::to_string(E::kTableSize - 1) + ")"};
         if (auto e = load_scores(c)) return Error{*e};
         // With scores: the scored positions' results and Sente-view scores, by set, turned into labels below.
         std::vector<double> results[2], scores[2];
@@ -143,6 +151,8 @@ public:
         const auto names = E::defaults().names;
         for (int i = 0; i < kTerms; ++i)
             frozen[size_t(i)] = std::find(c.keep.begin(), c.keep.end(), names[size_t(i)]) != c.keep.end();
+        for (const auto& [first, last] : c.keep_tables)
+            for (int i = std::max(first, 0); i <= std::min(last, E::kTableSize - 1); ++i) frozen[size_t(kTerms + i)] = true;
         std::vector<double> m(w.size()), v(w.size()), g(w.size());
         const double b1 = 0.9, b2 = 0.999;
         for (int epoch = 1; epoch <= c.epochs; ++epoch) {

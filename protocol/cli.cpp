@@ -67,6 +67,7 @@ std::string usage() {
            "                                 (taikyoku: taikyoku-shogi.github.io's); '-' reads it from stdin\n"
            "  menagerie tune --variant V --games FILE [--games FILE ...] --out FILE [--epochs N]\n"
            "                 [--skip N] [--rate CP] [--regularisation L] [--scores FILE [--lambda L]] [--keep TERMS]\n"
+           "                 [--keep-tables FIRST-LAST,...]\n"
            "                                 fit the evaluation's weights to the results of selfplay games\n"
            "                                 (or to a reference engine's scores of their positions)\n"
            "                                 (eval/tuner.hpp); writes them as eval/<game>/tuned.inc\n"
@@ -304,6 +305,8 @@ int tune_command(const std::vector<std::string>& args, CommandMode mode) {
         "lambda", po::value<double>()->default_value(defaults.lambda),
         "with --scores: the target's share from the score (the rest from the result)")(
         "keep", po::value<std::string>(), "named terms left at their values, comma-separated (to_move,...)")(
+        "keep-tables", po::value<std::string>(),
+        "table entries left at their values, inclusive index ranges, comma-separated (0-2077,...)")(
         "out", po::value<std::string>(), "the weights file to write (eval/<game>/tuned.inc)")(
         "epochs", po::value<int>()->default_value(defaults.epochs), "passes of Adam over the positions")(
         "skip", po::value<int>()->default_value(defaults.skip), "plies after a game's opening before positions are taken")(
@@ -336,6 +339,19 @@ int tune_command(const std::vector<std::string>& args, CommandMode mode) {
             if (name.empty() || ("," + known).find("," + name + "=") == std::string::npos)
                 return bad_usage("--keep: unknown evaluation term '" + name + "' (terms: " + known + ")", &opts);
             c.keep.push_back(name);
+            from = to + 1;
+        }
+    }
+    if (vm.count("keep-tables")) {
+        const std::string list = vm["keep-tables"].as<std::string>();
+        for (size_t from = 0; from <= list.size();) {
+            const size_t to = std::min(list.find(',', from), list.size());
+            const std::string range = list.substr(from, to - from);
+            int first = -1, last = -1;
+            char dash = 0, extra = 0;
+            if (std::sscanf(range.c_str(), "%d%c%d%c", &first, &dash, &last, &extra) != 3 || dash != '-' || first < 0 || first > last)
+                return bad_usage("--keep-tables: '" + range + "' is not a range FIRST-LAST of table indices", &opts);
+            c.keep_tables.emplace_back(first, last);
             from = to + 1;
         }
     }

@@ -50,6 +50,8 @@ check tune-needs-games 2 "tune needs --games" -- "$bin" tune --variant shogi --o
 check tune-not-tunable 2 "dobutsu's evaluation has no tunable features" -- "$bin" tune --variant dobutsu --games x --out y
 check tune-missing-file 1 "cannot read /nonexistent/games.txt" -- "$bin" tune --variant shogi --games /nonexistent/games.txt --out /nonexistent/t.inc
 check tune-bad-rate 2 "--rate must be" -- "$bin" tune --variant shogi --games x --out y --rate 0
+check tune-bad-keep-tables 2 "--keep-tables: '5-3' is not a range" -- "$bin" tune --variant shogi --games x --out y --keep-tables 0-9,5-3
+check tune-keep-tables-beyond 1 "--keep-tables: 0-99999 is not a range of the table's indices" -- "$bin" tune --variant shogi --games x --out y --keep-tables 0-99999
 tune_dir="$(mktemp -d)"
 "$bin" selfplay --variant shogi --games 2 --depth 1 --openings 6 --max-plies 20 > "$tune_dir/games.txt" 2>&1
 printf 'game 9: a - b  1-0 (decided, 2 plies, opening 0)  7g7f 7g7f\n' > "$tune_dir/bad.txt"

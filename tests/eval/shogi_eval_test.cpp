@@ -121,6 +121,27 @@ TEST_CASE("tuner: reads selfplay games, leaves out undecided ones, and lowers th
     const std::string text = Tuner<Shogi>::weights_file(w, "// test\n");
     CHECK(text.find("inline constexpr int16_t kTunedTable[] = {") != std::string::npos);
 
+    // Table entries kept (here all but the king zone's) stay at their starting values while the others move;
+    // a range beyond the table is an error.
+    {
+        TuneConfig k = c;
+        k.keep_tables = {{0, shogi_eval::kKingZone - 1}};
+        Tuner<Shogi> kept;
+        REQUIRE(kept.load(k, note).ok());
+        const auto wk = kept.fit(k, note);
+        const auto start = Tuner<Shogi>::start_weights();
+        int moved_kept = 0, moved_free = 0;
+        for (int i = 0; i < E::kTableSize; ++i)
+            (i < shogi_eval::kKingZone ? moved_kept : moved_free) += wk[size_t(E::kTerms + i)] != start[size_t(E::kTerms + i)];
+        CHECK(moved_kept == 0);
+        CHECK(moved_free > 10);
+        CHECK(kept.training_loss(wk) < kept.training_loss(start));
+        k.keep_tables = {{0, E::kTableSize}};
+        const auto beyond = Tuner<Shogi>().load(k, note);
+        REQUIRE_FALSE(beyond.ok());
+        CHECK(beyond.error().find("--keep-tables") != std::string::npos);
+    }
+
     write_games(true);
     Tuner<Shogi> again;
     const auto bad = again.load(c, note);
