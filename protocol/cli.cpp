@@ -294,6 +294,17 @@ int convert_command(const std::vector<std::string>& args, CommandMode mode) {
     return 0;
 }
 
+// The items of a comma-separated option value, empty ones included (the caller rejects them).
+std::vector<std::string> comma_list(const std::string& list) {
+    std::vector<std::string> items;
+    for (size_t from = 0; from <= list.size();) {
+        const size_t to = std::min(list.find(',', from), list.size());
+        items.push_back(list.substr(from, to - from));
+        from = to + 1;
+    }
+    return items;
+}
+
 int tune_command(const std::vector<std::string>& args, CommandMode mode) {
     po::options_description opts("tune options");
     TuneConfig defaults;
@@ -331,28 +342,20 @@ int tune_command(const std::vector<std::string>& args, CommandMode mode) {
     if (vm.count("scores")) c.score_files = vm["scores"].as<std::vector<std::string>>();
     c.lambda = vm["lambda"].as<double>();
     if (vm.count("keep")) {
-        const std::string list = vm["keep"].as<std::string>();
         const std::string known = g->eval_terms();
-        for (size_t from = 0; from <= list.size();) {
-            const size_t to = std::min(list.find(',', from), list.size());
-            const std::string name = list.substr(from, to - from);
+        for (const std::string& name : comma_list(vm["keep"].as<std::string>())) {
             if (name.empty() || ("," + known).find("," + name + "=") == std::string::npos)
                 return bad_usage("--keep: unknown evaluation term '" + name + "' (terms: " + known + ")", &opts);
             c.keep.push_back(name);
-            from = to + 1;
         }
     }
     if (vm.count("keep-tables")) {
-        const std::string list = vm["keep-tables"].as<std::string>();
-        for (size_t from = 0; from <= list.size();) {
-            const size_t to = std::min(list.find(',', from), list.size());
-            const std::string range = list.substr(from, to - from);
+        for (const std::string& range : comma_list(vm["keep-tables"].as<std::string>())) {
             int first = -1, last = -1;
             char dash = 0, extra = 0;
             if (std::sscanf(range.c_str(), "%d%c%d%c", &first, &dash, &last, &extra) != 3 || dash != '-' || first < 0 || first > last)
                 return bad_usage("--keep-tables: '" + range + "' is not a range FIRST-LAST of table indices", &opts);
             c.keep_tables.emplace_back(first, last);
-            from = to + 1;
         }
     }
     if (!(c.lambda >= 0 && c.lambda <= 1)) return bad_usage("--lambda must be from 0 to 1", &opts);
