@@ -40,7 +40,11 @@ constexpr int kEnemyKing = kOwnKing + kPieceTypes * 45;        // the same, from
 // attacked squares: with the unattacked ones too the evaluation took a fifth longer.
 constexpr int kZonePlaces = 15, kZoneStates = 2 * 3 * 4;
 constexpr int kKingZone = kEnemyKing + kPieceTypes * 45;       // [place][attacks][defences][occupant]
-constexpr int kTableSize = kKingZone + kZonePlaces * kZoneStates;
+// The ranging pieces' safe mobility: for a lance, bishop, rook, horse or dragon, the squares it reaches that
+// hold no own piece and that no small enemy piece (not a rook, bishop or king) attacks, 0..20.
+constexpr int kRangers = 5, kMobilityCap = 20;
+constexpr int kMobility = kKingZone + kZonePlaces * kZoneStates;  // [ranger: L B R +B +R][squares 0..20]
+constexpr int kTableSize = kMobility + kRangers * (kMobilityCap + 1);
 
 // A square's place for the piece-square table (file folded, rank from the owner's side) and a piece's place
 // near a king, for the piece's owner c: from tables, which keeps the divisions by 9 that find a square's file

@@ -41,6 +41,10 @@ void Evaluator<shogi::Shogi>::features(const shogi::Position& pos, Sink& sink) {
     shogi::Bitboard attacked[2], by_small[2], by_pieces[2];  // by_pieces: by every piece but the king
     shogi::Bitboard attacked2[2], by_pieces2[2];             // attacked twice or more
     int king_attacks[2] = {0, 0};  // attacks on a side's king neighbourhood, twice on the king's own square
+    // The ranging pieces' moves (to squares without an own piece), for their safe mobility once both sides'
+    // small pieces' attacks are known: at most four lances and four bishops, rooks, horses and dragons a side.
+    shogi::Bitboard ranger_moves[2][8];
+    int ranger_kind[2][8], rangers[2] = {0, 0};
     for (Color c : {Sente, Gote}) {
         const int sign = c == Sente ? 1 : -1;
         const Color them = ~c;
@@ -68,6 +72,10 @@ void Evaluator<shogi::Shogi>::features(const shogi::Position& pos, Sink& sink) {
             if (t == King) return;
             by_pieces2[c] |= by_pieces[c] & a;
             by_pieces[c] |= a;
+            if (t == Lance || t == Bishop || t == Rook || t == Horse || t == Dragon) {
+                ranger_moves[c][rangers[c]] = a & ~own;
+                ranger_kind[c][rangers[c]++] = t == Lance ? 0 : t == Bishop ? 1 : t == Rook ? 2 : t == Horse ? 3 : 4;
+            }
             if (t == Bishop || t == Rook || t == Horse || t == Dragon) {
                 major_mobility += (a & ~own).count();
                 return;
@@ -102,6 +110,12 @@ void Evaluator<shogi::Shogi>::features(const shogi::Position& pos, Sink& sink) {
                 hand_tables(sink, c, t, pos.hand(c, t));
         }
     }
+    // The ranging pieces' safe mobility: their moves to squares no small enemy piece attacks.
+    for (Color c : {Sente, Gote})
+        for (int i = 0; i < rangers[c]; ++i) {
+            const int n = (ranger_moves[c][i] & ~by_small[~c]).count();
+            sink.table(kMobility + ranger_kind[c][i] * (kMobilityCap + 1) + std::min(n, kMobilityCap), c == Sente ? 1 : -1);
+        }
     // Threats: the pieces the side to move has hanging (attacked and not defended; by rough value, a pawn 1
     // and a rook 7) and its majors attacked by small pieces, which quiescence does not see (it searches the
     // captures of the side to move only); and what the other side has hanging.

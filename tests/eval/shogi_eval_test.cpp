@@ -68,6 +68,30 @@ TEST_CASE("shogi evaluation: threats") {
     CHECK(terms("4k4/9/4r4/4R4/4P4/9/9/9/4K4 b - 1")[E::MajorThreatened] == 0);
 }
 
+TEST_CASE("shogi evaluation: the ranging pieces' safe mobility") {
+    // The entries of the safe-mobility table (kMobility: [ranger][squares]) a position counts, as
+    // (ranger, squares) -> count from Sente's view.
+    const auto mobility = [](const std::string& sfen) {
+        Count c;
+        E::features(pos(sfen), c);
+        std::map<std::pair<int, int>, int> m;
+        for (const auto& [i, n] : c.tables) {
+            const int j = i - shogi_eval::kMobility;
+            if (j >= 0 && n) m[{j / (shogi_eval::kMobilityCap + 1), j % (shogi_eval::kMobilityCap + 1)}] += n;
+        }
+        return m;
+    };
+    using M = std::map<std::pair<int, int>, int>;
+    // A rook on 5e, checking: four squares up to the king, three down to its own king, eight across.
+    CHECK(mobility("4k4/9/9/9/4R4/9/9/9/4K4 w - 1") == M{{{2, 15}, 1}});
+    // A Gote pawn on 5c: the rook reaches 5c and 5d, and the pawn attacks 5d; the side to move changes nothing.
+    CHECK(mobility("4k4/9/4p4/9/4R4/9/9/9/4K4 b - 1") == M{{{2, 12}, 1}});
+    // Gote's lance on 9a reaches 9b to Sente's pawn on 9g, which guards 9f; Gote's bishop on 1a reaches the
+    // diagonal to 9i (Sente's rook attacks 8h, but a rook is no small piece); Sente's rook on 2h, sixteen
+    // squares, none attacked by the lance, which the pawn stops.
+    CHECK(mobility("l3k3b/9/9/9/9/9/P8/7R1/8K w - 1") == M{{{2, 16}, 1}, {{0, 5}, -1}, {{1, 8}, -1}});
+}
+
 TEST_CASE("tuner: reads selfplay games, leaves out undecided ones, and lowers the loss") {
     double result = -1;
     int opening = -1;
