@@ -72,16 +72,17 @@ void Evaluator<shogi::Shogi>::features(const shogi::Position& pos, Sink& sink) {
             if (t == King) return;
             by_pieces2[c] |= by_pieces[c] & a;
             by_pieces[c] |= a;
+            const shogi::Bitboard moves = a & ~own;
             if (t == Lance || t == Bishop || t == Rook || t == Horse || t == Dragon) {
-                ranger_moves[c][rangers[c]] = a & ~own;
+                ranger_moves[c][rangers[c]] = moves;
                 ranger_kind[c][rangers[c]++] = t == Lance ? 0 : t == Bishop ? 1 : t == Rook ? 2 : t == Horse ? 3 : 4;
             }
             if (t == Bishop || t == Rook || t == Horse || t == Dragon) {
-                major_mobility += (a & ~own).count();
+                major_mobility += moves.count();
                 return;
             }
             by_small[c] |= a;
-            small_mobility += (a & ~own).count();
+            small_mobility += moves.count();
         };
         // The pawns at once (no two attack the same square, so the counts over the set are the sums over
         // the pawns), their table entries one by one.
