@@ -11,10 +11,14 @@
 #   PARTS       engines run at once, each on its share of the games
 # The game is $VARIANT (shogi unless set; its name for the reference's UCI_Variant option, torishogi for tori
 # shogi). The reference is Fairy-Stockfish through USI ($REFERENCE names another USI engine; Debian's 11.1 has
-# no torishogi: for it, a current Fairy-Stockfish built from its sources). Progress goes to stderr.
+# no torishogi: for it, a current Fairy-Stockfish built from its sources). $REFERENCE_OPTIONS sets the
+# reference's options, "Name=Value" separated by semicolons: GPS Shogi's gpsusi, for example, prints its scores
+# only with Verbose=1, opens its book (no score) unless BookDepth=0, has no `go depth` (it stops the program) but
+# LimitDepth=4..10, so: REFERENCE=/usr/games/gpsusi REFERENCE_OPTIONS="Verbose=1;BookDepth=0;LimitDepth=5", with
+# "go btime 0 wtime 0 byoyomi 10000" as GO. Progress goes to stderr.
 set -euo pipefail
 if [ $# -lt 2 ]; then
-  sed -n '5,15p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '5,18p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 fi
 games="$1" out="$2" every="${3:-3}" go="${4:-go depth 7}" parts="${5:-2}"
@@ -44,6 +48,12 @@ label_part() {  # label_part K: the games whose line number is K modulo PARTS
   [[ "$variant" == shogi && -z "$variants" || "$variants" == *" var $variant "* ]] ||
     { echo "part $part: $ref does not offer UCI_Variant $variant" >&2; exit 1; }
   echo "setoption name UCI_Variant value $variant" >&"$to"
+  local option; local -a options
+  IFS=';' read -ra options <<< "${REFERENCE_OPTIONS:-}"
+  for option in "${options[@]}"; do
+    [[ "$option" == ?*=* ]] || { echo "REFERENCE_OPTIONS: '$option' is not Name=Value" >&2; exit 2; }
+    echo "setoption name ${option%%=*} value ${option#*=}" >&"$to"
+  done
   echo isready >&"$to"
   while read -r -t 30 reply <&"$from"; do [[ "$reply" == readyok* ]] && break; done
   local row=0
