@@ -14,7 +14,7 @@
 #              (the three shogi reports: $GAMES and $SEED to play a report in parts, for example four runs
 #              of GAMES=50 with SEED=3..6, the results then added up; $SHOGI_TC and $GNUSHOGI_TC change
 #              the clocks, the README's older rows used SHOGI_TC=time=0,byoyomi=500 and
-#              GNUSHOGI_TC=time=30000,moves=60 with GAMES=100)
+#              GNUSHOGI_TC=time=30000,moves=60 with GAMES=100; $RECORD names a file for the game records)
 #   fsf-tori   tori shogi against a current Fairy-Stockfish built from its sources (11.1 has no tori shogi):
 #              $FSF names its binary (make build ARCH=x86-64-modern largeboards=yes in its src/), 1 s a move
 #              (byoyomi; $TORI_TC to change), 200 games ($GAMES, $SEED as for the shogi reports)
@@ -58,17 +58,20 @@ for report in "$@"; do
       # it gets a minute of grace before a forfeit; its moves are written as USI (moves=usi).
       "$bin" match --variant shogi --engine "cmd=$bin name=menagerie" \
         --engine "cmd=$(command -v gnushogi || echo /usr/games/gnushogi) name=gnushogi proto=xboard moves=usi margin=60000" \
-        --tc "${GNUSHOGI_TC:-time=60000,moves=60}" --games "${GAMES:-200}" --concurrency "$jobs" --seed "${SEED:-1}" --quiet ;;
+        --tc "${GNUSHOGI_TC:-time=60000,moves=60}" --games "${GAMES:-200}" --concurrency "$jobs" --seed "${SEED:-1}" \
+        ${RECORD:+--record "$RECORD"} --quiet ;;
     gpsusi)
       "$bin" match --variant shogi --engine "cmd=$bin name=menagerie" \
         --engine "cmd=$(command -v gpsusi || echo /usr/games/gpsusi) name=gpsusi option.Thread=1" \
         --tc "${SHOGI_TC:-time=0,byoyomi=1000}" --games "${GAMES:-200}" --resign moves=3 score=1500 --concurrency "$jobs" \
-        --seed "${SEED:-3}" --quiet ;;
+        --seed "${SEED:-3}" \
+        ${RECORD:+--record "$RECORD"} --quiet ;;
     fsf-shogi)
       "$bin" match --variant shogi --engine "cmd=$bin name=menagerie" \
         --engine "cmd=$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish) name=fairy-stockfish" \
         --tc "${SHOGI_TC:-time=0,byoyomi=1000}" --games "${GAMES:-200}" --resign moves=3 score=1500 --concurrency "$jobs" \
-        --seed "${SEED:-3}" --quiet ;;
+        --seed "${SEED:-3}" \
+        ${RECORD:+--record "$RECORD"} --quiet ;;
     fsf-tori)
       if [ -z "${FSF:-}" ] || [ ! -x "$FSF" ]; then
         echo "fsf-tori: set FSF to a Fairy-Stockfish binary built from current sources (with torishogi)" >&2
@@ -76,7 +79,8 @@ for report in "$@"; do
       fi
       "$bin" match --variant torishogi --engine "cmd=$bin name=menagerie" --engine "cmd=$FSF name=fairy-stockfish" \
         --tc "${TORI_TC:-time=0,byoyomi=1000}" --games "${GAMES:-200}" --resign moves=3 score=1500 --concurrency "$jobs" \
-        --seed "${SEED:-3}" --quiet ;;
+        --seed "${SEED:-3}" \
+        ${RECORD:+--record "$RECORD"} --quiet ;;
     chu-hachu)
       # HaChu refuses repetitions unless told otherwise; the runner gives it `memory 64` before `new`. The
       # `Rules of hachu:` line counts the games it lost by refusing a move our rules allow.
