@@ -27,6 +27,8 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 bin="${MENAGERIE:-$here/../build/release/menagerie}"
 jobs="${CONCURRENCY:-2}"
+record=()  # $RECORD: a file that keeps the game records
+[ -z "${RECORD:-}" ] || record=(--record "$RECORD")
 presets=(0 4 8 12 16 20)
 ladder() {  # ladder VARIANT GAMES_PER_PAIR MOVETIME
   local args=()
@@ -58,20 +60,17 @@ for report in "$@"; do
       # it gets a minute of grace before a forfeit; its moves are written as USI (moves=usi).
       "$bin" match --variant shogi --engine "cmd=$bin name=menagerie" \
         --engine "cmd=$(command -v gnushogi || echo /usr/games/gnushogi) name=gnushogi proto=xboard moves=usi margin=60000" \
-        --tc "${GNUSHOGI_TC:-time=60000,moves=60}" --games "${GAMES:-200}" --concurrency "$jobs" --seed "${SEED:-1}" \
-        ${RECORD:+--record "$RECORD"} --quiet ;;
+        --tc "${GNUSHOGI_TC:-time=60000,moves=60}" --games "${GAMES:-200}" --concurrency "$jobs" --seed "${SEED:-1}" "${record[@]}" --quiet ;;
     gpsusi)
       "$bin" match --variant shogi --engine "cmd=$bin name=menagerie" \
         --engine "cmd=$(command -v gpsusi || echo /usr/games/gpsusi) name=gpsusi option.Thread=1" \
         --tc "${SHOGI_TC:-time=0,byoyomi=1000}" --games "${GAMES:-200}" --resign moves=3 score=1500 --concurrency "$jobs" \
-        --seed "${SEED:-3}" \
-        ${RECORD:+--record "$RECORD"} --quiet ;;
+        --seed "${SEED:-3}" "${record[@]}" --quiet ;;
     fsf-shogi)
       "$bin" match --variant shogi --engine "cmd=$bin name=menagerie" \
         --engine "cmd=$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish) name=fairy-stockfish" \
         --tc "${SHOGI_TC:-time=0,byoyomi=1000}" --games "${GAMES:-200}" --resign moves=3 score=1500 --concurrency "$jobs" \
-        --seed "${SEED:-3}" \
-        ${RECORD:+--record "$RECORD"} --quiet ;;
+        --seed "${SEED:-3}" "${record[@]}" --quiet ;;
     fsf-tori)
       if [ -z "${FSF:-}" ] || [ ! -x "$FSF" ]; then
         echo "fsf-tori: set FSF to a Fairy-Stockfish binary built from current sources (with torishogi)" >&2
@@ -79,20 +78,19 @@ for report in "$@"; do
       fi
       "$bin" match --variant torishogi --engine "cmd=$bin name=menagerie" --engine "cmd=$FSF name=fairy-stockfish" \
         --tc "${TORI_TC:-time=0,byoyomi=1000}" --games "${GAMES:-200}" --resign moves=3 score=1500 --concurrency "$jobs" \
-        --seed "${SEED:-3}" \
-        ${RECORD:+--record "$RECORD"} --quiet ;;
+        --seed "${SEED:-3}" "${record[@]}" --quiet ;;
     chu-hachu)
       # HaChu refuses repetitions unless told otherwise; the runner gives it `memory 64` before `new`. The
       # `Rules of hachu:` line counts the games it lost by refusing a move our rules allow.
       "$bin" match --variant chushogi --engine "cmd=$bin name=menagerie" \
         --engine "cmd=$(command -v hachu || echo /usr/games/hachu) proto=xboard name=hachu init=\"option Allow repeats=1\"" \
         --tc time=20000 --games "${GAMES:-100}" --openings plies=2 --concurrency "$jobs" --seed 21 \
-        ${RECORD:+--record "$RECORD"} --no-live ;;
+        "${record[@]}" --no-live ;;
     dai-hachu)
       "$bin" match --variant daishogi --engine "cmd=$bin name=menagerie" \
         --engine "cmd=$(command -v hachu || echo /usr/games/hachu) proto=xboard name=hachu init=\"option Allow repeats=1\"" \
         --tc time=30000 --games "${GAMES:-100}" --openings plies=2 --max-plies 1000 --concurrency "$jobs" --seed 23 \
-        ${RECORD:+--record "$RECORD"} --no-live ;;
+        "${record[@]}" --no-live ;;
     *) echo "unknown report '$report' (handicap, dobutsu, table, jungle, tori, fsf, gnushogi, gpsusi, fsf-shogi, fsf-tori, chu-hachu, dai-hachu)" >&2
        exit 2 ;;
   esac
