@@ -37,6 +37,10 @@ struct TuneConfig {
     // selfplay listings overlap), or any number for a single games file. With them, only the scored positions
     // are fitted, each to lambda * 1 / (1 + 10^(-Kr S / 400)) + (1 - lambda) * result, Sente's view, Kr fitted to the results.
     std::vector<std::string> score_files;
+    // One Kr for each scores file instead of one for all: for scores from different reference engines, whose
+    // scales differ (a file with fewer than min_scale_scores training positions takes the common Kr).
+    bool scale_per_file = false;
+    size_t min_scale_scores = 1000;
     double lambda = 1.0;
     // Named terms left at their current values (for example to_move, which a fit to searched scores of
     // positions that are not quiet inflates: the side to move's pending captures are not a tempo).
@@ -76,6 +80,7 @@ public:
         if (auto e = load_scores(c)) return Error{*e};
         // With scores: the scored positions' results and Sente-view scores, by set, turned into labels below.
         std::vector<double> results[2], scores[2];
+        std::vector<int> sources[2];  // the scores file of each
         for (size_t f = 0; f < c.game_files.size(); ++f) {
             const std::string& file = c.game_files[f];
             std::ifstream in(file);
@@ -106,7 +111,9 @@ public:
                         } else if (auto it = scores_.find({long(f), number, int(i)}); it != scores_.end()) {
                             add(set, pos, result);
                             results[which].push_back(result);
-                            scores[which].push_back(i % 2 == 0 ? it->second : -it->second);
+                            const int score = it->second.first;
+                            scores[which].push_back(i % 2 == 0 ? score : -score);
+                            sources[which].push_back(it->second.second);
                         }
                     }
                     pos.play(m.value());
@@ -119,14 +126,24 @@ public:
                                          : "no positions: no scored position is a quiet one of a decided game"};
         if (!scores_.empty()) {
             ref_k_ = fit_reference_k(results[0], scores[0]);
+            ref_ks_.assign(c.scale_per_file ? c.score_files.size() : 1, ref_k_);
+            if (c.scale_per_file)
+                for (size_t f = 0; f < ref_ks_.size(); ++f) {
+                    std::vector<double> r, s;
+                    for (size_t p = 0; p < sources[0].size(); ++p)
+                        if (sources[0][p] == int(f)) r.push_back(results[0][p]), s.push_back(scores[0][p]);
+                    if (r.size() >= c.min_scale_scores) ref_ks_[f] = fit_reference_k(r, s);
+                }
             for (int which : {0, 1}) {
                 Set& set = which ? validation_ : training_;
-                for (size_t p = 0; p < set.labels.size(); ++p)
-                    set.labels[p] = float(c.lambda / (1.0 + std::pow(10.0, -ref_k_ * scores[which][p] / 400.0)) +
+                for (size_t p = 0; p < set.labels.size(); ++p) {
+                    const double kr = ref_ks_[c.scale_per_file ? size_t(sources[which][p]) : 0];
+                    set.labels[p] = float(c.lambda / (1.0 + std::pow(10.0, -kr * scores[which][p] / 400.0)) +
                                           (1 - c.lambda) * results[which][p]);
+                }
             }
             std::ostringstream o;
-            o << scores_.size() << " scores read; the reference's scale Kr = " << ref_k_ << " (fitted to the results), lambda = " << c.lambda;
+            o << scores_.size() << " scores read; the reference's scale Kr = " << reference_scales() << " (fitted to the results), lambda = " << c.lambda;
             progress(o.str());
         }
         progress(std::to_string(games) + " games (" + std::to_string(skipped) + " left out: not decided), " +
@@ -175,7 +192,14 @@ public:
     }
 
     double k() const { return k_; }
-    double reference_k() const { return ref_k_; }
+    double reference_k() const { return ref_k_; }  // the common Kr
+    const std::vector<double>& reference_ks() const { return ref_ks_; }  // the Kr of each scores file (or the common one)
+    std::string reference_scales() const {  // "0.21", or "0.21, 0.24 (one for each scores file)"
+        std::ostringstream o;
+        for (size_t f = 0; f < ref_ks_.size(); ++f) o << (f ? ", " : "") << ref_ks_[f];
+        if (ref_ks_.size() > 1) o << " (one for each scores file)";
+        return o.str();
+    }
     // The starting weights (the evaluation's own), and the loss of weights on the training positions.
     static std::vector<double> start_weights() {
         std::vector<double> w(kWeights);
@@ -289,7 +313,7 @@ private:
                 int ply, score;
                 if (!(words >> g >> number >> p >> ply >> s >> score) || g != "game" || p != "ply" || s != "score" || ply < 0)
                     return file + ":" + std::to_string(line_no) + ": not \"game N ply I score S\"";
-                scores_[{paired ? long(f) : 0L, number, ply}] = std::clamp(score, -3000, 3000);
+                scores_[{paired ? long(f) : 0L, number, ply}] = {std::clamp(score, -3000, 3000), int(f)};
             }
         }
         return std::nullopt;
@@ -316,8 +340,10 @@ private:
     }
 
     Set training_, validation_;
-    std::map<std::tuple<long, long, int>, int> scores_;  // (games file, game, ply) -> score
+    // (games file, game, ply) -> (score, scores file)
+    std::map<std::tuple<long, long, int>, std::pair<int, int>> scores_;
     double k_ = 1.0, ref_k_ = 0;
+    std::vector<double> ref_ks_;
 };
 
 }  // namespace menagerie

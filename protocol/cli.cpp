@@ -67,7 +67,7 @@ std::string usage() {
            "                                 (taikyoku: taikyoku-shogi.github.io's); '-' reads it from stdin\n"
            "  menagerie tune --variant V --games FILE [--games FILE ...] --out FILE [--epochs N]\n"
            "                 [--skip N] [--rate CP] [--regularisation L] [--scores FILE [--lambda L]] [--keep TERMS]\n"
-           "                 [--keep-tables FIRST-LAST,...]\n"
+           "                 [--keep-tables FIRST-LAST,...] [--scale-per-file]\n"
            "                                 fit the evaluation's weights to the results of selfplay games\n"
            "                                 (or to a reference engine's scores of their positions)\n"
            "                                 (eval/tuner.hpp); writes them as eval/<game>/tuned.inc\n"
@@ -313,6 +313,8 @@ int tune_command(const std::vector<std::string>& args, CommandMode mode) {
         "scores", po::value<std::vector<std::string>>(),
         "a reference engine's scores of those games' positions (bench/label-games.sh; with several games files, one "
         "scores file for each, in the same order); only they are fitted")(
+        "scale-per-file", "with --scores: fit the score's scale Kr for each scores file apart (scores from different "
+        "reference engines), not one for all")(
         "lambda", po::value<double>()->default_value(defaults.lambda),
         "with --scores: the target's share from the score (the rest from the result)")(
         "keep", po::value<std::string>(), "named terms left at their values, comma-separated (to_move,...)")(
@@ -341,6 +343,8 @@ int tune_command(const std::vector<std::string>& args, CommandMode mode) {
     c.regularisation = vm["regularisation"].as<double>();
     if (vm.count("scores")) c.score_files = vm["scores"].as<std::vector<std::string>>();
     c.lambda = vm["lambda"].as<double>();
+    c.scale_per_file = vm.count("scale-per-file") > 0;
+    if (c.scale_per_file && c.score_files.size() < 2) return bad_usage("--scale-per-file needs two or more --scores files", &opts);
     if (vm.count("keep")) {
         const std::string known = g->eval_terms();
         for (const std::string& name : comma_list(vm["keep"].as<std::string>())) {

@@ -79,7 +79,7 @@ GameEntry make_entry(std::string_view title) {
                    << (config.score_files.empty() ? "game results" : "a reference engine's scores and game results")
                    << " by `menagerie tune` (eval/tuner.hpp):\n"
                    << "//   " << config.command << "\n// " << tuner.size() << " positions, K = " << tuner.k();
-            if (!config.score_files.empty()) header << ", the reference's Kr = " << tuner.reference_k();
+            if (!config.score_files.empty()) header << ", the reference's Kr = " << tuner.reference_scales();
             header << ". The named terms, then the tables, in the layout of the game's eval.hpp under eval/.\n";
             return Tuner<G>::weights_file(w, header.str());
         };

@@ -210,6 +210,30 @@ TEST_CASE("tuner: reads selfplay games, leaves out undecided ones, and lowers th
     const auto both = Tuner<Shogi>().load(c, note);
     REQUIRE(both.ok());
     CHECK(both.value() == 2 * m.value());
+    // Scores from a second reference on twice the scale: with a scale for each file, its Kr is half the first's.
+    const std::string doubled = "tuner_test_scores_doubled.txt";
+    {
+        std::ifstream in(scores);
+        std::ofstream out(doubled);
+        std::string g, p, s;
+        long n;
+        int ply, score;
+        while (in >> g >> n >> p >> ply >> s >> score) out << g << ' ' << n << ' ' << p << ' ' << ply << ' ' << s << ' ' << 2 * score << "\n";
+    }
+    c.score_files = {scores, doubled};
+    c.scale_per_file = true;
+    c.min_scale_scores = 50;
+    Tuner<Shogi> per_file;
+    REQUIRE(per_file.load(c, note).ok());
+    REQUIRE(per_file.reference_ks().size() == 2);
+    CHECK(per_file.reference_ks()[0] == doctest::Approx(scored.reference_k()).epsilon(1e-3));
+    CHECK(per_file.reference_ks()[1] == doctest::Approx(scored.reference_k() / 2).epsilon(0.02));
+    c.min_scale_scores = 100000;  // too few scores for a scale of their own: both take the common one
+    Tuner<Shogi> common;
+    REQUIRE(common.load(c, note).ok());
+    CHECK(common.reference_ks()[0] == common.reference_k());
+    CHECK(common.reference_ks()[1] == common.reference_k());
+    c.scale_per_file = false;
     c.score_files = {scores};
     const auto unpaired = Tuner<Shogi>().load(c, note);
     REQUIRE_FALSE(unpaired.ok());
@@ -225,5 +249,6 @@ TEST_CASE("tuner: reads selfplay games, leaves out undecided ones, and lowers th
     REQUIRE_FALSE(wrong.ok());
     CHECK(wrong.error().find("tuner_test_scores.txt:401") != std::string::npos);
     std::remove(scores.c_str());
+    std::remove(doubled.c_str());
     std::remove(file.c_str());
 }
