@@ -4,8 +4,8 @@
 //   - a few named terms (Params: king safety, mobility, the move), which self-play can change one by one
 //     (`selfplay --a eval.king_attack=0`);
 //   - the tables (eval/shogi/tuned.inc, written by the tuner): piece values on the board and in hand, a
-//     piece-square table, each piece's place relative to its own king and to the enemy king, and the control
-//     of the squares near each king.
+//     piece-square table, each piece's place relative to its own king and to the enemy king, the control
+//     of the squares near each king, the ranging pieces' safe mobility and the shapes of the king's danger.
 // Features are counted from Sente's view (a Gote piece counts -1 on Gote's mirrored square); the evaluation
 // is that sum seen from the side to move.
 #include <array>
@@ -44,7 +44,14 @@ constexpr int kKingZone = kEnemyKing + kPieceTypes * 45;       // [place][attack
 // hold no own piece and that no small enemy piece (not a rook, bishop or king) attacks, 0..20.
 constexpr int kRangers = 5, kMobilityCap = 20;
 constexpr int kMobility = kKingZone + kZonePlaces * kZoneStates;  // [ranger: L B R +B +R][squares 0..20]
-constexpr int kTableSize = kMobility + kRangers * (kMobilityCap + 1);
+// The king danger's shape: the enemy's attack units on the king's neighbourhood (as the KingAttack term
+// counts them, 0..15) by the weight of the enemy's hand (pawns, lances and knights 1, the others 2; in six
+// bands), and the weak squares next to the king (0..4) by the kinds of safe checking drops (0..6).
+constexpr int kAttackCap = 15, kHandBands = 6, kWeakCap = 4, kDropKinds = 7;
+constexpr int kAttackShape = kMobility + kRangers * (kMobilityCap + 1);  // [attack units][hand band]
+constexpr int kWeakShape = kAttackShape + (kAttackCap + 1) * kHandBands;  // [weak squares][drop kinds]
+constexpr int kTableSize = kWeakShape + (kWeakCap + 1) * kDropKinds;
+constexpr int hand_band(int weight) { return weight == 0 ? 0 : weight == 1 ? 1 : weight <= 3 ? 2 : weight <= 5 ? 3 : weight <= 8 ? 4 : 5; }
 
 // A square's place for the piece-square table (file folded, rank from the owner's side) and a piece's place
 // near a king, for the piece's owner c: from tables, which keeps the divisions by 9 that find a square's file

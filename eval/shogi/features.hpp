@@ -184,6 +184,10 @@ void Evaluator<shogi::Shogi>::features(const shogi::Position& pos, Sink& sink) {
         }
         sink.term(SafeDropChecks, -sign * drop_kinds);
         sink.term(KingDanger, -sign * (weak + drop_kinds) * (weak + drop_kinds));
+        // The same dangers' shapes, fitted (the terms above stay: the tables add what a square and a product
+        // cannot say).
+        sink.table(kAttackShape + std::min(attacks, kAttackCap) * kHandBands + hand_band(enemy_hand), sign);
+        sink.table(kWeakShape + std::min(weak, kWeakCap) * kDropKinds + drop_kinds, sign);
     }
     sink.term(ToMove, pos.side() == Sente ? 1 : -1);
 }

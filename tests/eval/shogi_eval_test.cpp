@@ -8,6 +8,7 @@
 #include <fstream>
 #include <map>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "engine/core/zobrist.hpp"
@@ -77,7 +78,8 @@ TEST_CASE("shogi evaluation: the ranging pieces' safe mobility") {
         std::map<std::pair<int, int>, int> m;
         for (const auto& [i, n] : c.tables) {
             const int j = i - shogi_eval::kMobility;
-            if (j >= 0 && n) m[{j / (shogi_eval::kMobilityCap + 1), j % (shogi_eval::kMobilityCap + 1)}] += n;
+            if (j >= 0 && j < shogi_eval::kRangers * (shogi_eval::kMobilityCap + 1) && n)
+                m[{j / (shogi_eval::kMobilityCap + 1), j % (shogi_eval::kMobilityCap + 1)}] += n;
         }
         return m;
     };
@@ -90,6 +92,45 @@ TEST_CASE("shogi evaluation: the ranging pieces' safe mobility") {
     // diagonal to 9i (Sente's rook attacks 8h, but a rook is no small piece); Sente's rook on 2h, sixteen
     // squares, none attacked by the lance, which the pawn stops.
     CHECK(mobility("l3k3b/9/9/9/9/9/P8/7R1/8K w - 1") == M{{{2, 16}, 1}, {{0, 5}, -1}, {{1, 8}, -1}});
+}
+
+TEST_CASE("shogi evaluation: the shapes of the king's danger") {
+    // The entries of the two danger tables a position counts, from Sente's view: kAttackShape as
+    // (attack units, hand band) and kWeakShape as (weak squares, kinds of safe checking drops).
+    using M = std::map<std::pair<int, int>, int>;
+    const auto shapes = [](const std::string& sfen) {
+        Count c;
+        E::features(pos(sfen), c);
+        M attack, weak;
+        for (const auto& [i, n] : c.tables) {
+            if (!n) continue;
+            if (i >= shogi_eval::kWeakShape)
+                weak[{(i - shogi_eval::kWeakShape) / shogi_eval::kDropKinds,
+                      (i - shogi_eval::kWeakShape) % shogi_eval::kDropKinds}] += n;
+            else if (i >= shogi_eval::kAttackShape)
+                attack[{(i - shogi_eval::kAttackShape) / shogi_eval::kHandBands,
+                        (i - shogi_eval::kAttackShape) % shogi_eval::kHandBands}] += n;
+        }
+        return std::pair{attack, weak};
+    };
+    // Gote holds a rook (hand weight 2, band 2): it can drop with check on 5g to 5b, which nothing guards and
+    // which are not next to Sente's king (5h, 4i and 6i are, and Gote does not attack them). Gote's king sees
+    // no danger (band 0, nothing weak, no drops): its entries count -1.
+    auto [attack, weak] = shapes("4k4/9/9/9/9/9/9/9/4K4 b r 1");
+    CHECK(attack == M{{{0, 2}, 1}, {{0, 0}, -1}});
+    CHECK(weak == M{{{0, 1}, 1}, {{0, 0}, -1}});
+    // A Gote gold on 5g attacks 4h, 5h and 6h next to Sente's king: three attack units, three weak squares
+    // (no Sente piece but the king defends them).
+    std::tie(attack, weak) = shapes("4k4/9/9/9/9/9/4g4/9/4K4 b - 1");
+    CHECK(attack == M{{{3, 0}, 1}, {{0, 0}, -1}});
+    CHECK(weak == M{{{3, 0}, 1}, {{0, 0}, -1}});
+    // The hand's weight in bands: 0, 1, 2-3, 4-5, 6-8, 9 and more.
+    CHECK(shogi_eval::hand_band(0) == 0);
+    CHECK(shogi_eval::hand_band(1) == 1);
+    CHECK(shogi_eval::hand_band(3) == 2);
+    CHECK(shogi_eval::hand_band(4) == 3);
+    CHECK(shogi_eval::hand_band(8) == 4);
+    CHECK(shogi_eval::hand_band(9) == 5);
 }
 
 TEST_CASE("tuner: reads selfplay games, leaves out undecided ones, and lowers the loss") {
