@@ -15,10 +15,12 @@
 # reference's options, "Name=Value" separated by semicolons: GPS Shogi's gpsusi, for example, prints its scores
 # only with Verbose=1, opens its book (no score) unless BookDepth=0, has no `go depth` (it stops the program) but
 # LimitDepth=4..10, so: REFERENCE=/usr/games/gpsusi REFERENCE_OPTIONS="Verbose=1;BookDepth=0;LimitDepth=5", with
-# "go btime 0 wtime 0 byoyomi 10000" as GO. Progress goes to stderr.
+# "go btime 0 wtime 0 byoyomi 10000" as GO. Progress goes to stderr. An interrupted run leaves its work in
+# OUT.part0, OUT.part1, ...: RESUME=1 with the same arguments keeps them, drops each one's last (perhaps
+# unfinished) game and labels on from that game.
 set -euo pipefail
 if [ $# -lt 2 ]; then
-  sed -n '5,18p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '5,21p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 fi
 games="$1" out="$2" every="${3:-3}" go="${4:-go depth 7}" parts="${5:-2}"
@@ -34,7 +36,7 @@ fi
 [[ "$every" =~ ^[1-9][0-9]*$ && "$parts" =~ ^[1-9][0-9]*$ ]] || { echo "EVERY and PARTS must be positive numbers" >&2; exit 2; }
 skip=8
 
-label_part() {  # label_part K: the games whose line number is K modulo PARTS
+label_part() {  # label_part K [FROM]: the games whose line number is K modulo PARTS (from game FROM on)
   local part="$1" line n opening i count=0 score reply
   coproc ENGINE { "$ref" 2>/dev/null; }
   local to="${ENGINE[1]}" from="${ENGINE[0]}"
@@ -56,11 +58,15 @@ label_part() {  # label_part K: the games whose line number is K modulo PARTS
   done
   echo isready >&"$to"
   while read -r -t 30 reply <&"$from"; do [[ "$reply" == readyok* ]] && break; done
-  local row=0
+  local row=0 from_game="${2:-}"
   while IFS= read -r line; do
     [[ "$line" =~ ^game\ ([0-9]+):.*\(decided,.*opening\ ([0-9]+)\)\ +(.*)$ ]] || continue
     (( row++ % parts == part )) || continue
     n="${BASH_REMATCH[1]}" opening="${BASH_REMATCH[2]}"
+    if [ -n "$from_game" ]; then  # resuming: the games before this part's last labelled one are done
+      [ "$n" = "$from_game" ] || continue
+      from_game=""
+    fi
     local -a moves
     read -ra moves <<< "${BASH_REMATCH[3]}"  # not a word split with globbing: drops like P*7f are patterns
     for ((i = opening + skip; i < ${#moves[@]}; i++)); do
@@ -82,12 +88,23 @@ label_part() {  # label_part K: the games whose line number is K modulo PARTS
     done
   done < "$games"
   echo quit >&"$to"
+  [ -z "$from_game" ] || { echo "part $part: game $from_game is not among this part's games (other EVERY or PARTS?)" >&2; exit 1; }
   echo "part $part: $count positions" >&2
 }
 
 pids=()
 for ((p = 0; p < parts; p++)); do
-  label_part "$p" > "$out.part$p" &
+  part_file="$out.part$p"
+  if [ "${RESUME:-}" = 1 ] && [ -s "$part_file" ]; then
+    last=$(tail -n 1 "$part_file" | awk '{print $2}')
+    [[ "$last" =~ ^[0-9]+$ ]] || { echo "$part_file: last line is not \"game N ply I score S\"" >&2; exit 1; }
+    grep -v "^game $last " "$part_file" > "$part_file.keep" || true
+    mv "$part_file.keep" "$part_file"
+    echo "part $p: resuming at game $last ($(wc -l < "$part_file") positions kept)" >&2
+    label_part "$p" "$last" >> "$part_file" &
+  else
+    label_part "$p" > "$part_file" &
+  fi
   pids+=($!)
 done
 for pid in "${pids[@]}"; do wait "$pid"; done
