@@ -139,6 +139,7 @@ check match-no-engine 1 "cannot start '/nonexistent/engine'" -- "$bin" match --v
 check match-one-engine 2 "match needs two --engine" -- "$bin" match --variant dobutsu --engine "cmd=$bin"
 check match-bad-tc 2 "--tc: unknown key 'hours'" -- "$bin" match --variant dobutsu --engine "cmd=$bin" --engine "cmd=$bin" --tc hours=2
 check match-sprt 0 "^SPRT: H0 accepted" -- "$bin" match --variant dobutsu --engine "cmd=$bin name=weak tc=depth=1" --engine "cmd=$bin name=strong tc=depth=5" --games 400 --quiet --sprt elo0=0 elo1=20
+check match-sprt-undecided 0 "^SPRT: undecided, LLR -?[0-9.]+ \(bounds -2.944, 2.944\), elo0 0 elo1 20" -- "$bin" match --variant dobutsu --engine "cmd=$bin name=a tc=depth=1" --engine "cmd=$bin name=b tc=depth=1" --games 2 --quiet --sprt elo0=0 elo1=20
 check match-bad-sprt 2 "--sprt needs elo0 and elo1" -- "$bin" match --variant dobutsu --engine "cmd=$bin" --engine "cmd=$bin" --sprt elo1=5
 check match-bad-engine 2 "unknown key 'speed'" -- "$bin" match --variant dobutsu --engine "cmd=$bin speed=3" --engine "cmd=$bin"
 check match-bad-margin 2 "margin: 'soon'" -- "$bin" match --variant dobutsu --engine "cmd=$bin margin=soon" --engine "cmd=$bin"

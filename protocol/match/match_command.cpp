@@ -243,7 +243,17 @@ void print_result(const MatchConfig& c, const MatchResult& r, Output& out) {
                       (unsigned long long)p[0], (unsigned long long)p[1], (unsigned long long)p[2],
                       (unsigned long long)p[3], (unsigned long long)p[4]);
         out.line(line);
-        if (!r.sprt_verdict.empty()) out.line("SPRT: " + r.sprt_verdict);
+        if (c.sprt) {  // the verdict, or where the test stands when it stopped first (interrupted, --games reached)
+            const std::string verdict = r.sprt_verdict.empty() ? "undecided" : r.sprt_verdict;
+            if (r.pairs.count() == 0) {
+                out.line("SPRT: " + verdict + " (no pair of games finished)");
+            } else {
+                std::snprintf(line, sizeof line, "SPRT: %s, LLR %.3f (bounds %.3f, %.3f), elo0 %g elo1 %g",
+                              verdict.c_str(), c.sprt->llr(r.pairs.sample()), c.sprt->lower(), c.sprt->upper(),
+                              c.sprt->elo0, c.sprt->elo1);
+                out.line(line);
+            }
+        }
         print_time_use(c, r, out);
         return;
     }
