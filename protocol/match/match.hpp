@@ -367,14 +367,11 @@ Result<MatchResult> run_match(const MatchConfig& c, Output& out) {
             if (++pair_legs[size_t(job.pair)] == 2) {
                 if (n == 2) ++r.pairs.pairs[size_t(pair_points[size_t(job.pair)] * 2)];
                 if (c.sprt && n == 2) {
-                    const double llr = c.sprt->llr(r.pairs.sample());
-                    char text[160];
-                    std::snprintf(text, sizeof text, "SPRT: LLR %.3f (bounds %.3f, %.3f), elo0 %g elo1 %g", llr,
-                                  c.sprt->lower(), c.sprt->upper(), c.sprt->elo0, c.sprt->elo1);
+                    const std::string text = "SPRT: " + c.sprt->standing(r.pairs.sample());
                     const auto v = c.sprt->verdict(r.pairs.sample());
                     if (v != match::Sprt::Verdict::Continue && r.sprt_verdict.empty()) {
                         r.sprt_verdict = v == match::Sprt::Verdict::AcceptH1 ? "H1 accepted" : "H0 accepted";
-                        report.line(std::string(text) + ": " + r.sprt_verdict);
+                        report.line(text + ": " + r.sprt_verdict);
                         stop = true;
                         EngineProcess::interrupt_all();  // the games in progress no longer matter
                     } else if (!c.quiet) {

@@ -248,10 +248,7 @@ void print_result(const MatchConfig& c, const MatchResult& r, Output& out) {
             if (r.pairs.count() == 0) {
                 out.line("SPRT: " + verdict + " (no pair of games finished)");
             } else {
-                std::snprintf(line, sizeof line, "SPRT: %s, LLR %.3f (bounds %.3f, %.3f), elo0 %g elo1 %g",
-                              verdict.c_str(), c.sprt->llr(r.pairs.sample()), c.sprt->lower(), c.sprt->upper(),
-                              c.sprt->elo0, c.sprt->elo1);
-                out.line(line);
+                out.line("SPRT: " + verdict + ", " + c.sprt->standing(r.pairs.sample()));
             }
         }
         print_time_use(c, r, out);

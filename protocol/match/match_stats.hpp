@@ -9,6 +9,8 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
+#include <string>
 
 namespace menagerie::match {
 
@@ -94,6 +96,13 @@ struct Sprt {
         if (l >= upper()) return Verdict::AcceptH1;
         if (l <= lower()) return Verdict::AcceptH0;
         return Verdict::Continue;
+    }
+    // Where the test stands, as the runner prints it: "LLR x (bounds a, b), elo0 e elo1 e".
+    std::string standing(const ScoreSample& s) const {
+        char text[128];
+        std::snprintf(text, sizeof text, "LLR %.3f (bounds %.3f, %.3f), elo0 %g elo1 %g", llr(s), lower(), upper(),
+                      elo0, elo1);
+        return text;
     }
 };
 

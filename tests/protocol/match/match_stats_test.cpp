@@ -35,4 +35,8 @@ TEST_CASE("match statistics: SPRT bounds and log-likelihood ratios") {
     // No information yet: no decision.
     CHECK(sprt.llr(Trinomial{}.sample()) == 0);
     CHECK(sprt.llr(Trinomial{0, 7, 0}.sample()) == 0);
+    // The line the runner prints, per pair and at the end.
+    CHECK(sprt.standing(Pentanomial{{100, 400, 900, 500, 150}}.sample()) ==
+          "LLR 5.349 (bounds -2.944, 2.944), elo0 0 elo1 5");
+    CHECK(other.standing(Trinomial{}.sample()) == "LLR 0.000 (bounds -2.251, 2.890), elo0 0 elo1 10");
 }
