@@ -62,8 +62,10 @@ for report in "$@"; do
         --engine "cmd=$(command -v gnushogi || echo /usr/games/gnushogi) name=gnushogi proto=xboard moves=usi margin=60000" \
         --tc "${GNUSHOGI_TC:-time=60000,moves=60}" --games "${GAMES:-200}" --concurrency "$jobs" --seed "${SEED:-1}" "${record[@]}" --quiet ;;
     gpsusi)
+      # gpsusi keeps the last options any run set (in its data directory's gpsusi.conf, bench/label-games.sh's
+      # LimitDepth=4 and BookDepth=0 among them) as its defaults: all are set here, at the program's own defaults.
       "$bin" match --variant shogi --engine "cmd=$bin name=menagerie" \
-        --engine "cmd=$(command -v gpsusi || echo /usr/games/gpsusi) name=gpsusi option.Thread=1" \
+        --engine "cmd=$(command -v gpsusi || echo /usr/games/gpsusi) name=gpsusi option.Thread=1 option.LimitDepth=10 option.BookDepth=30 option.MultiPVWidth=0 option.Verbose=0" \
         --tc "${SHOGI_TC:-time=0,byoyomi=1000}" --games "${GAMES:-200}" --resign moves=3 score=1500 --concurrency "$jobs" \
         --seed "${SEED:-3}" "${record[@]}" --quiet ;;
     fsf-shogi)
