@@ -58,6 +58,64 @@ printf 'game 9: a - b  1-0 (decided, 2 plies, opening 0)  7g7f 7g7f\n' > "$tune_
 check tune-bad-game 1 "bad.txt:1: move 2 '7g7f'" -- "$bin" tune --variant shogi --games "$tune_dir/bad.txt" --out "$tune_dir/t.inc"
 check tune-undecided 1 "no positions" -- "$bin" tune --variant shogi --games "$tune_dir/games.txt" --out "$tune_dir/t.inc"
 [ ! -e "$tune_dir/t.inc" ] || { echo "FAIL tune-undecided: wrote a file"; fails=$((fails + 1)); }
+# bench/records-to-games.sh: a match's records as the tuner's games and scores. A written record of four games
+# (one kept; a forfeit, another start position and a capped draw left out), then a real match's records read
+# back by the tuner.
+records="$(dirname "$0")/../bench/records-to-games.sh"
+start='lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1'
+cat > "$tune_dir/rec.txt" <<EOF
+[Game "1"]
+[Variant "shogi"]
+[Sente "ref"]
+[Gote "us"]
+[Start "$start"]
+[Opening "7g7f 3c3d"]
+[Result "1-0"]
+[Reason "us: adjudicated lost (both engines' scores)"]
+1. 2g2f {+35 950ms} 2. 8c8d {-20 900ms} 3. 2f2e {+40 950ms}
+4. 8d8e {-1600 10ms}
+
+[Game "2"]
+[Sente "us"]
+[Gote "ref"]
+[Start "$start"]
+[Opening "7g7f"]
+[Result "0-1"]
+[Reason "us: time forfeit"]
+1. 3c3d {+10 950ms}
+
+[Game "3"]
+[Sente "ref"]
+[Gote "us"]
+[Start "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2"]
+[Opening ""]
+[Result "1-0"]
+[Reason "checkmate"]
+1. 3c3d {+10 950ms}
+
+[Game "4"]
+[Sente "ref"]
+[Gote "us"]
+[Start "$start"]
+[Opening "7g7f"]
+[Result "1/2-1/2"]
+[Reason "move cap"]
+1. 3c3d {+10 950ms}
+EOF
+printf 'game 1: ref - us  1-0 (decided, 6 plies, opening 2)  7g7f 3c3d 2g2f 8c8d 2f2e 8d8e\n' > "$tune_dir/want.games"
+printf 'game 1 ply 2 score 35\ngame 1 ply 4 score 40\n' > "$tune_dir/want.scores"
+check records-convert 0 "1 games written .*3 left out" -- bash "$records" ref "$tune_dir/r.games" "$tune_dir/r.scores" "$tune_dir/rec.txt"
+if cmp -s "$tune_dir/r.games" "$tune_dir/want.games" && cmp -s "$tune_dir/r.scores" "$tune_dir/want.scores"; then
+  passes=$((passes + 1))
+else
+  echo "FAIL records-convert-output:"; cat "$tune_dir/r.games" "$tune_dir/r.scores"; fails=$((fails + 1))
+fi
+check records-usage 2 "usage: " -- bash "$records" ref "$tune_dir/r.games"
+check records-missing 1 "cannot read /nonexistent/rec.txt" -- bash "$records" ref "$tune_dir/r.games" "$tune_dir/r.scores" /nonexistent/rec.txt
+"$bin" match --variant shogi --engine "cmd=$bin name=a" --engine "cmd=$bin name=b" --games 2 --tc depth=2 \
+  --resign moves=2 score=600 --record "$tune_dir/match.txt" --quiet > /dev/null 2>&1
+check records-match 0 "2 games written" -- bash "$records" a "$tune_dir/m.games" "$tune_dir/m.scores" "$tune_dir/match.txt"
+check records-tune 0 "^2 games \(0 left out: not decided\), [1-9][0-9]* positions to fit" -- "$bin" tune --variant shogi --games "$tune_dir/m.games" --scores "$tune_dir/m.scores" --epochs 1 --out "$tune_dir/m.inc"
 rm -rf "$tune_dir"
 check convert-no-format 2 "shogi has no other position format" -- "$bin" convert --variant shogi --to-sfen x
 check convert-needs-one 2 "one of --to-sfen and --from-sfen" -- "$bin" convert --variant taikyoku
