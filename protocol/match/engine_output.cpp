@@ -57,6 +57,22 @@ UsiLine read_usi_line(std::string_view line) {
     return r;
 }
 
+namespace {
+// Whether the text after "Illegal move" names nothing, or names `move`: its words outside (…) and {…}, colons
+// aside.
+bool names_only(std::string_view rest, std::string_view move) {
+    std::string words;
+    int depth = 0;
+    for (char ch : rest) {
+        if (ch == '(' || ch == '{') ++depth;
+        else if (ch == ')' || ch == '}') depth = depth > 0 ? depth - 1 : 0;
+        else if (depth == 0) words += ch == ':' ? ' ' : ch;
+    }
+    const auto w = split_fields(words);
+    return w.empty() || std::find(w.begin(), w.end(), move) != w.end();
+}
+}  // namespace
+
 XboardLine read_xboard_line(std::string_view line, std::string_view last_sent) {
     const auto w = split_fields(line);
     XboardLine r;
@@ -72,10 +88,13 @@ XboardLine read_xboard_line(std::string_view line, std::string_view last_sent) {
         r.kind = XboardLine::Kind::Result;
     } else if (w[0] == "resign" || (w.size() >= 2 && w[1] == "resigns")) {
         r.kind = XboardLine::Kind::Resign;
-    } else if (!last_sent.empty() && (line.rfind("Illegal move", 0) == 0 ||
-                                      (line.rfind("Error", 0) == 0 && line.find(last_sent) != std::string_view::npos))) {
+    } else if (!last_sent.empty() &&
+               ((line.rfind("Illegal move", 0) == 0 && names_only(line.substr(12), last_sent)) ||
+                (line.rfind("Error", 0) == 0 && line.find(last_sent) != std::string_view::npos))) {
         // "Illegal move" answers the last move sent, with or without its text (HaChu: "Illegal move {Repeats
-        // earlier position}"); an "Error" line only when it names that move.
+        // earlier position}"), but not when it names something else: gnushogi's older dialect answers a command
+        // it does not know, such as `otim`, with "Illegal move (no match) otim". An "Error" line only when it
+        // names that move.
         r.kind = XboardLine::Kind::Refusal;
     } else if (w.size() >= 4 && read_int(w[0], depth) && read_int(w[1], score)) {
         // Thinking output: ply score time nodes pv. Mate scores are 100000 + n or thereabouts.

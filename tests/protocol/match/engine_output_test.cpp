@@ -38,6 +38,9 @@ TEST_CASE("engine output: XBoard lines and features") {
     CHECK(read_xboard_line("Illegal move: a1b2", "").kind == XboardLine::Kind::Other);
     // HaChu refuses a repetition without naming the move; an error about another command is no refusal.
     CHECK(read_xboard_line("Illegal move {Repeats earlier position}", "f3g4").kind == XboardLine::Kind::Refusal);
+    // gnushogi's answer to a command it does not know is not a refusal of the move sent before it.
+    CHECK(read_xboard_line("Illegal move (no match) otim", "2g2f").kind == XboardLine::Kind::Other);
+    CHECK(read_xboard_line("Illegal move (no match) 2g2f", "2g2f").kind == XboardLine::Kind::Refusal);
     CHECK(read_xboard_line("Error (unknown command): memory", "f3g4").kind == XboardLine::Kind::Other);
     auto t = read_xboard_line(" 9 100050 120 33333 a1b2", "");
     CHECK(t.kind == XboardLine::Kind::Thinking);
