@@ -10,7 +10,8 @@
 
 #include "fuzz/fuzz_check.hpp"
 #include "protocol/web/client.hpp"
-#include "protocol/web/notation.hpp"
+#include "engine/core/notation.hpp"
+#include "engine/core/text.hpp"
 
 using namespace menagerie;
 using json = nlohmann::json;
@@ -28,11 +29,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     for (const std::string& line : lines) {
         const int sizes[][2] = {{3, 4}, {7, 9}, {9, 9}, {12, 12}, {36, 36}};
         for (const auto& [files, ranks] : sizes) {
-            if (auto b = web::read_board(line, files, ranks, files != 12))
-                fuzz::expect(b->cells.size() == size_t(files * ranks), "a board with the wrong number of cells");
-            for (bool shogi : {true, false})
-                if (auto m = web::read_move(line, files, ranks, shogi))
-                    for (int sq : m->squares) fuzz::expect(sq >= 0 && sq < files * ranks, "a move off the board");
+            const auto fields = split_fields(line);
+            if (!fields.empty())
+                if (auto b = read_board_field(fields[0], BoardSize{files, ranks}))
+                    fuzz::expect(b->cells.size() == size_t(files * ranks), "a board with the wrong number of cells");
+            for (auto style : {SquareStyle::Shogi, SquareStyle::Chess})
+                if (auto m = read_spelling(line, BoardSize{files, ranks}, style)) {
+                    for (int sq : m->cells) fuzz::expect(sq >= 0 && sq < files * ranks, "a move off the board");
+                    // What is read is written back the same way and reads again as the same move.
+                    auto again = read_spelling(write_spelling(*m, BoardSize{files, ranks}, style), BoardSize{files, ranks}, style);
+                    fuzz::expect(again && *again == *m, "a move that does not read back as itself");
+                }
         }
     }
 

@@ -140,19 +140,20 @@ int bench_command(const std::vector<std::string>& args, CommandMode mode) {
     if (mode == CommandMode::CheckOnly) return 0;
 
     Output& out = stdout_output();
+    DialectWriter writer(out, Dialect::Usi);
     BenchResult total;
     for (const GameEntry* g : which) {
-        auto session = g->make_session(out, size_t(hash));
+        auto session = g->make_session(writer, size_t(hash));
         BenchResult r = session->bench(depth, size_t(hash));
         if (which.size() > 1) {
             out.line(std::string("--- ") + std::string(g->name));
-            print_bench_summary(out, r);
+            for (const std::string& line : bench_summary(r)) out.line(line);
         }
         total.nodes += r.nodes;
         total.ms += r.ms;
         total.positions += r.positions;
     }
-    print_bench_summary(out, total);
+    for (const std::string& line : bench_summary(total)) out.line(line);
     return 0;
 }
 
@@ -171,7 +172,8 @@ int perft_command(const std::vector<std::string>& args, CommandMode mode) {
     const int depth = vm["depth"].as<int>();
     if (depth < 1 || depth > 30) return bad_usage("--depth must be from 1 to 30", &opts);
     Output& out = stdout_output();
-    auto session = g->make_session(out, 1);
+    DialectWriter writer(out, Dialect::Usi);
+    auto session = g->make_session(writer, 1);
     std::vector<std::string> pos = {"startpos"};
     if (vm.count("sfen")) pos = {"sfen", vm["sfen"].as<std::string>()};
     if (auto e = session->set_position(pos)) {
@@ -179,10 +181,17 @@ int perft_command(const std::vector<std::string>& args, CommandMode mode) {
         return 2;
     }
     if (mode == CommandMode::CheckOnly) return 0;
-    if (auto e = session->perft(depth, true)) {
-        std::cerr << "menagerie: " << *e << "\n";
+    auto counts = session->perft(depth);
+    if (!counts) {
+        std::cerr << "menagerie: " << counts.error() << "\n";
         return 1;
     }
+    for (const auto& [m, n] : counts->moves) out.line(m.text + ": " + std::to_string(n));
+    out.line("");
+    out.line("Nodes searched: " + std::to_string(counts->total));
+    const double sec = counts->seconds;
+    out.line("Time (ms)     : " + std::to_string(int64_t(sec * 1000)));
+    out.line("Leaves/second : " + std::to_string(uint64_t(sec > 0 ? double(counts->total) / sec : 0)));
     return 0;
 }
 

@@ -37,7 +37,7 @@ GameEntry make_entry(std::string_view title) {
     e.shogi_squares = G::shogi_squares;
     e.start_sfen = G::start_sfen;
     if constexpr (requires { G::hands; }) e.hands = G::hands;
-    e.make_session = [](Output& out, size_t hash_mb) -> std::unique_ptr<Session> {
+    e.make_session = [](Listener& out, size_t hash_mb) -> std::unique_ptr<Session> {
         return std::make_unique<GameSession<G>>(out, hash_mb, OracleSource<G>{Load, DefaultPath});
     };
     e.self_play = [](const SelfPlayConfig& config, Output& out) { return SelfPlay<G>(config, out).run(); };

@@ -23,7 +23,7 @@ struct GameEntry {
     bool shogi_squares = true;  // squares written "7g" (else "a1"): G::shogi_squares
     bool hands = true;          // the SFEN may list pieces in hand (G::hands)
     std::string_view start_sfen;
-    std::unique_ptr<Session> (*make_session)(Output& out, size_t hash_mb) = nullptr;
+    std::unique_ptr<Session> (*make_session)(Listener& out, size_t hash_mb) = nullptr;
     Result<MatchSummary> (*self_play)(const SelfPlayConfig& config, Output& out) = nullptr;
     std::string (*eval_terms)() = nullptr;  // "name=default,..." of the game's evaluation weights
     Result<MatchResult> (*match)(const MatchConfig& config, Output& out) = nullptr;  // engine processes against each other

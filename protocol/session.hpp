@@ -12,10 +12,12 @@
 #include <thread>
 #include <vector>
 
-#include "bench/bench.hpp"
+#include "search/bench.hpp"
+#include "engine/core/notation.hpp"
+#include "engine/core/text.hpp"
 #include "search/mate/mate_solver.hpp"
 #include "engine/core/game.hpp"
-#include "protocol/output.hpp"
+#include "search/info.hpp"
 #include "search/limits.hpp"
 #include "search/tablebase/oracle.hpp"
 #include "search/perft.hpp"
@@ -24,10 +26,51 @@
 
 namespace menagerie {
 
+// A move as the fronts see it: the game's own text for it, and what that text spells (its squares, the piece
+// dropped, a promotion), so that a front writes it in its own dialect or draws it without reading text.
+struct MoveNote {
+    std::string text;
+    MoveSpelling spelling;
+};
+
+// What the search tells, with its PV as moves.
+using SearchInfo = SearchInfoOf<MoveNote>;
+
+// How a `go` ended: one of these for every go.
+struct SearchResult {
+    enum class Kind {
+        Move,         // moves: the best move, then the expected reply if known
+        Resign,       // no move to play (the game is over, lost or drawn, or no position)
+        Win,          // the game is already won for the side to move (shogi's declaration, a Dobutsu try)
+        Mate,         // go mate: moves is the mating line
+        NoMate,       // go mate: there is none
+        MateTimeout,  // go mate: none found in the time given
+    };
+    Kind kind = Kind::Resign;
+    std::vector<MoveNote> moves;
+    bool mate_search = false;  // the request was go mate
+};
+
+// Where a session's results go: the front that drives it formats them (USI or UCI text, JSON for the page).
+// Called from the search's thread as well as from the caller's.
+class Listener {
+public:
+    virtual ~Listener() = default;
+    virtual void info(const SearchInfo& info) = 0;
+    // Exactly once for every go, after its last info.
+    virtual void result(const SearchResult& result) = 0;
+    // A remark for the user; error: something was refused or ignored.
+    virtual void note(std::string_view text, bool error) = 0;
+    // A line of a report, printed as it is (bench's positions).
+    virtual void line(std::string_view text) = 0;
+};
+
 // What a front end that draws the position needs beyond its SFEN (the browser board of protocol/web): the
-// legal moves in the game's text, the game's state and, where a table knows the position, each move's value.
+// legal moves, the game's state and, where a table knows the position, each move's value.
 struct PositionView {
-    std::vector<std::string> moves;  // every legal move, as move_text prints it (none once the game is over)
+    BoardCells board;  // the pieces on the board and in hand
+    char side = 'b';   // 'b': Sente to move, 'w': Gote
+    std::vector<MoveNote> moves;  // every legal move, with the squares it names (none once the game is over)
     bool over = false;
     char winner = 0;       // 'b' or 'w' when over and decided, 0 for a draw or an ongoing game
     std::string reason;    // why the game ended ("repetition", "bare king", ...); empty while it goes on
@@ -35,6 +78,13 @@ struct PositionView {
     // The table's value of each legal move for the side that plays it ("win in 5", "draw", "loss in 8");
     // empty without a table or when the table does not know the position.
     std::vector<std::pair<std::string, std::string>> values;
+};
+
+// `perft`: each legal move's count, and the total.
+struct PerftCounts {
+    std::vector<std::pair<MoveNote, uint64_t>> moves;
+    uint64_t total = 0;
+    double seconds = 0;
 };
 
 class Session {
@@ -56,7 +106,7 @@ public:
     virtual bool unbounded() const = 0;  // the running search waits for stop (infinite, ponder, mate without time)
     virtual std::string display() const = 0;
     virtual PositionView view() const = 0;  // the current position; empty before one is set
-    virtual std::optional<std::string> perft(int depth, bool timing) = 0;
+    virtual Result<PerftCounts> perft(int depth) = 0;
     virtual BenchResult bench(int depth, size_t hash_mb) = 0;
     virtual void new_game() = 0;
     virtual bool resize_hash(size_t mb) = 0;
@@ -90,7 +140,7 @@ public:
     using Position = typename G::Position;
     using Move = typename G::Move;
 
-    GameSession(Output& out, size_t hash_mb, OracleSource<G> oracles = {})
+    GameSession(Listener& out, size_t hash_mb, OracleSource<G> oracles = {})
         : out_(out), tt_(hash_mb), search_(std::make_unique<Search<G>>(tt_)), oracles_(oracles) {}
     ~GameSession() override {
         stop();
@@ -145,40 +195,43 @@ public:
 
     void go(const Limits& request, const SearchOptions& settings) override {
         if (searching()) {
-            if (!search_->stop) out_.error("go: a search was running; it is stopped and answers first");
+            if (!search_->stop) out_.note("go: a search was running; it is stopped and answers first", true);
             stop();
         }
         wait();
         if (!has_position_) {
-            out_.error("go: no position yet (send 'position startpos' or 'position sfen ...')");
-            out_.line(request.mate_search ? "checkmate nomate" : "bestmove resign");
+            out_.note("go: no position yet (send 'position startpos' or 'position sfen ...')", true);
+            out_.result(answer(request.mate_search ? SearchResult::Kind::NoMate : SearchResult::Kind::Resign, request));
             return;
         }
         Limits limits = request;
-        std::erase_if(limits.searchmoves, [&](const std::string& text) {
+        // go searchmoves: read once into moves; the search and the table compare moves, never text.
+        std::vector<Move> only;
+        for (const std::string& text : limits.searchmoves) {
             auto m = pos_.parse_move(text);
-            if (!m) out_.error("go searchmoves: " + m.error() + "; ignored");
+            if (!m) out_.note("go searchmoves: " + m.error() + "; ignored", true);
             limits.unreadable |= !m;
-            return !m;
-        });
-        if (auto what = limits.settle()) out_.info(*what);
+            if (m) only.push_back(m.value());
+        }
+        limits.searchmoves.clear();
+        if (auto what = limits.settle()) out_.note(*what, false);
         search_->stop = false;
         search_->pondering = limits.ponder;
         search_->ponderhit_ms = -1;
         searching_ = true;
         unbounded_ = limits.infinite || limits.ponder || (limits.mate_search && limits.mate == 0);
-        worker_ = std::thread([this, limits, settings] {
-            std::string last;
+        worker_ = std::thread([this, limits, settings, only = std::move(only)] {
+            SearchResult last;
             try {
-                last = run(limits, settings);
+                last = run(limits, settings, only);
             } catch (const std::exception& e) {
                 // A failure inside the search (a game generating more moves than its bound) still answers.
-                out_.error(std::string("search failed: ") + e.what());
-                last = limits.mate_search ? "checkmate nomate" : "bestmove resign";
+                out_.note(std::string("search failed: ") + e.what(), true);
+                last = answer(limits.mate_search ? SearchResult::Kind::NoMate : SearchResult::Kind::Resign, limits);
             }
             // Ready for the next command before the GUI can read the answer.
             searching_ = false;
-            out_.line(last);
+            out_.result(last);
         });
     }
 
@@ -225,6 +278,14 @@ public:
     PositionView view() const override {
         PositionView v;
         if (!has_position_) return v;
+        // The board as the game's own SFEN writes it, read by the one codec every board shares.
+        const std::string sfen = pos_.sfen();
+        const auto fields = split_fields(sfen);
+        if (auto cells = read_board_field(fields.at(0), BoardSize{G::files, G::ranks})) v.board = *cells;
+        v.side = pos_.side() == Sente ? 'b' : 'w';
+        bool hands = true;
+        if constexpr (requires { G::hands; }) hands = G::hands;
+        if (hands && fields.size() > 2) read_hands_field(fields[2], v.board);
         const auto rep = repetition<G>(current_line());
         const Outcome o = rep ? *rep : pos_.outcome();
         v.threatened = pos_.in_check();
@@ -237,7 +298,7 @@ public:
         }
         MoveListOf<G> list;
         pos_.legal_moves(list);
-        for (Move m : list) v.moves.push_back(pos_.move_text(m));
+        for (Move m : list) v.moves.push_back(note_of(pos_, m));
         if (oracle_) {
             if (auto ranked = rank_moves<G>(pos_, history_, *oracle_)) {
                 for (const auto& om : *ranked) {
@@ -252,23 +313,21 @@ public:
         return v;
     }
 
-    std::optional<std::string> perft(int depth, bool timing) override {
-        if (!has_position_) return "perft: no position yet";
-        if (searching()) return "perft: cannot run while searching";
+    Result<PerftCounts> perft(int depth) override {
+        if (!has_position_) return Error{"perft: no position yet"};
+        if (searching()) return Error{"perft: cannot run while searching"};
         const auto t0 = Clock::now();
         auto d = perft_divide<G>(pos_, depth);
-        const double sec = std::chrono::duration<double>(Clock::now() - t0).count();
-        for (const auto& [m, n] : d.moves) out_.line(m + ": " + std::to_string(n));
-        out_.line("");
-        out_.line("Nodes searched: " + std::to_string(d.total));
-        if (timing) {
-            out_.line("Time (ms)     : " + std::to_string(int64_t(sec * 1000)));
-            out_.line("Leaves/second : " + std::to_string(uint64_t(sec > 0 ? double(d.total) / sec : 0)));
-        }
-        return std::nullopt;
+        PerftCounts counts;
+        counts.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+        for (const auto& [m, n] : d.moves) counts.moves.emplace_back(note_of(pos_, m), n);
+        counts.total = d.total;
+        return counts;
     }
 
-    BenchResult bench(int depth, size_t hash_mb) override { return run_bench<G>(depth, hash_mb, out_); }
+    BenchResult bench(int depth, size_t hash_mb) override {
+        return run_bench<G>(depth, hash_mb, [this](std::string_view line) { out_.line(line); });
+    }
 
     void new_game() override {
         tt_.clear();
@@ -365,26 +424,47 @@ private:
         return std::string(outcome_text(o));
     }
 
-    // Searches and returns the final line (bestmove or checkmate), which the caller prints.
-    std::string run(const Limits& limits, const SearchOptions& settings) {
+    // A move and the text that names it.
+    static MoveNote note_of(const Position& pos, Move m) {
+        MoveNote n{pos.move_text(m), {}};
+        const auto style = G::shogi_squares ? SquareStyle::Shogi : SquareStyle::Chess;
+        if (auto spelled = read_spelling(n.text, BoardSize{G::files, G::ranks}, style)) n.spelling = *spelled;
+        return n;
+    }
+    // A line of moves from pos.
+    static std::vector<MoveNote> notes_of(Position pos, const std::vector<Move>& line) {
+        std::vector<MoveNote> notes;
+        for (Move m : line) {
+            notes.push_back(note_of(pos, m));
+            pos.play(m);
+        }
+        return notes;
+    }
+    static SearchResult answer(SearchResult::Kind kind, const Limits& limits, std::vector<MoveNote> moves = {}) {
+        SearchResult r;
+        r.kind = kind;
+        r.moves = std::move(moves);
+        r.mate_search = limits.mate_search;
+        return r;
+    }
+
+    // Searches and returns the answer, which the caller reports. only: the root moves go searchmoves allows.
+    SearchResult run(const Limits& limits, const SearchOptions& settings, const std::vector<Move>& only) {
+        using Kind = SearchResult::Kind;
         // A game already over gets its answer without a search.
         const auto by_repetition = repetition<G>(current_line());
         const Outcome o = by_repetition ? *by_repetition : pos_.outcome();
         if (o != Outcome::Ongoing) {
-            if (limits.mate_search) return "checkmate nomate";
-            out_.info("game over: " + state_text());
-            return o == Outcome::Win ? "bestmove win" : "bestmove resign";
+            if (limits.mate_search) return answer(Kind::NoMate, limits);
+            out_.note("game over: " + state_text(), false);
+            return answer(o == Outcome::Win ? Kind::Win : Kind::Resign, limits);
         }
         if (oracle_) {
             if (auto ranked = rank_moves<G>(pos_, history_, *oracle_)) {
                 // go searchmoves: only the moves listed.
-                if (!limits.searchmoves.empty())
+                if (!only.empty())
                     std::erase_if(*ranked, [&](const OracleMove<G>& om) {
-                        return std::none_of(limits.searchmoves.begin(), limits.searchmoves.end(),
-                                            [&](const std::string& text) {
-                                                auto m = pos_.parse_move(text);
-                                                return m && m.value() == om.move;
-                                            });
+                        return std::find(only.begin(), only.end(), om.move) == only.end();
                     });
                 if (!ranked->empty()) return answer_from_table(*ranked, limits, settings);
             }
@@ -398,16 +478,10 @@ private:
                 MateSolver<G> solver;
                 auto r = solver.solve(pos_, deadline, search_->stop);
                 const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
-                out_.info("mate search: " + std::to_string(r.nodes) + " nodes, " + std::to_string(ms) + " ms");
-                if (r.verdict == MateSolver<G>::Verdict::NoMate) return "checkmate nomate";
-                if (r.verdict == MateSolver<G>::Verdict::Timeout) return "checkmate timeout";
-                Position p = pos_;
-                std::string pv;
-                for (Move m : r.pv) {
-                    pv += (pv.empty() ? "" : " ") + p.move_text(m);
-                    p.play(m);
-                }
-                return "checkmate " + pv;
+                out_.note("mate search: " + std::to_string(r.nodes) + " nodes, " + std::to_string(ms) + " ms", false);
+                if (r.verdict == MateSolver<G>::Verdict::NoMate) return answer(Kind::NoMate, limits);
+                if (r.verdict == MateSolver<G>::Verdict::Timeout) return answer(Kind::MateTimeout, limits);
+                return answer(Kind::Mate, limits, notes_of(pos_, r.pv));
             }
         }
         Limits l = limits;
@@ -417,33 +491,35 @@ private:
             l.movetime = l.mate;
             l.depth = l.depth ? l.depth : 64;
         }
-        const typename Search<G>::InfoSink sink = [this](const std::string& s) { out_.line(s); };
-        auto report = search_->run(pos_, history_, l, settings, sink);
+        const typename Search<G>::InfoSink sink = [this](const typename Search<G>::Info& info) {
+            SearchInfo shown;
+            shown.depth = info.depth;
+            shown.seldepth = info.seldepth;
+            shown.multipv = info.multipv;
+            shown.score = info.score;
+            shown.nodes = info.nodes;
+            shown.nps = info.nps;
+            shown.time_ms = info.time_ms;
+            shown.hashfull = info.hashfull;
+            shown.pv = notes_of(pos_, info.pv);
+            out_.info(shown);
+        };
+        auto report = search_->run(pos_, history_, l, settings, sink, only);
         if (limits.mate_search) {
-            if (report.score > kMateBound && !report.lines.empty()) {
-                Position p = pos_;
-                std::string pv;
-                for (Move m : report.lines[0].pv) {
-                    pv += (pv.empty() ? "" : " ") + p.move_text(m);
-                    p.play(m);
-                }
-                return "checkmate " + pv;
-            }
-            return report.aborted ? "checkmate timeout" : "checkmate nomate";
+            if (report.score > kMateBound && !report.lines.empty())
+                return answer(Kind::Mate, limits, notes_of(pos_, report.lines[0].pv));
+            return answer(report.aborted ? Kind::MateTimeout : Kind::NoMate, limits);
         }
-        std::string line = "bestmove " + pos_.move_text(report.best);
-        if (!report.ponder.is_null()) {
-            Position p = pos_;
-            p.play(report.best);
-            line += " ponder " + p.move_text(report.ponder);
-        }
-        return line;
+        std::vector<Move> best = {report.best};
+        if (!report.ponder.is_null()) best.push_back(report.ponder);
+        return answer(Kind::Move, limits, notes_of(pos_, best));
     }
 
     // The answer from the table: at once, with every move's exact value as a MultiPV line. An unbounded go
     // (infinite, ponder) still waits for stop or ponderhit before answering, as the protocol asks.
-    std::string answer_from_table(const std::vector<OracleMove<G>>& ranked, const Limits& limits,
-                                  const SearchOptions& settings) {
+    SearchResult answer_from_table(const std::vector<OracleMove<G>>& ranked, const Limits& limits,
+                                   const SearchOptions& settings) {
+        using Kind = SearchResult::Kind;
         uint64_t rng = settings.seed ^ pos_.key();
         const size_t chosen = oracle_choice<G>(ranked, settings.skill, kMaxSkill, rng);
         auto line_of = [&](const OracleMove<G>& om) {
@@ -456,33 +532,19 @@ private:
             return pv;
         };
         const std::vector<Move> best_line = line_of(ranked[chosen]);
-        std::string pv_text;
-        {
-            Position p = pos_;
-            for (Move m : best_line) {
-                pv_text += (pv_text.empty() ? "" : " ") + p.move_text(m);
-                p.play(m);
-            }
-        }
         const int lines = std::min<int>(std::max(1, settings.multipv), int(ranked.size()));
         for (int i = 0; i < lines; ++i) {
             // Line 1 is the move played; the others follow in the table's order.
             const size_t k = i == 0 ? chosen : size_t(i) - (size_t(i) <= chosen ? 1 : 0);
             const auto& om = ranked[k];
-            std::string text;
-            if (k == chosen) {
-                text = pv_text;
-            } else {
-                Position p = pos_;
-                for (Move m : line_of(om)) {
-                    text += (text.empty() ? "" : " ") + p.move_text(m);
-                    p.play(m);
-                }
-            }
             const int plies = om.value.outcome == Outcome::Draw ? 1 : om.value.plies;
-            out_.line("info depth " + std::to_string(plies) + " seldepth " + std::to_string(plies) + " multipv " +
-                      std::to_string(i + 1) + " score " + score_text(oracle_score(om.value)) +
-                      " nodes 0 nps 0 time 0 pv " + text);
+            SearchInfo info;
+            info.depth = info.seldepth = plies;
+            info.multipv = i + 1;
+            info.score = Score::of(oracle_score(om.value));
+            info.hashfull = -1;  // no table of ours was used
+            info.pv = notes_of(pos_, k == chosen ? best_line : line_of(om));
+            out_.info(info);
         }
         const OracleValue v = ranked[chosen].value;
         std::string verdict = "tablebase: ";
@@ -493,34 +555,22 @@ private:
             verdict += std::to_string(v.plies);
             verdict += " plies";
         }
-        out_.info(verdict);
+        out_.note(verdict, false);
         if (limits.infinite || limits.ponder || (limits.mate_search && limits.mate == 0)) {
             // Pondering ends with ponderhit (pondering turns false) or stop; the rest with stop.
             while (!search_->stop && (!limits.ponder || search_->pondering))
                 std::this_thread::sleep_for(std::chrono::milliseconds(1));
         }
         if (limits.mate_search) {
-            if (ranked.front().value.outcome == Outcome::Win) {
-                std::string mate_pv;
-                Position p = pos_;
-                for (Move m : line_of(ranked.front())) {
-                    mate_pv += (mate_pv.empty() ? "" : " ") + p.move_text(m);
-                    p.play(m);
-                }
-                return "checkmate " + mate_pv;
-            }
-            return "checkmate nomate";
+            if (ranked.front().value.outcome == Outcome::Win)
+                return answer(Kind::Mate, limits, notes_of(pos_, line_of(ranked.front())));
+            return answer(Kind::NoMate, limits);
         }
-        std::string answer = "bestmove " + pos_.move_text(best_line[0]);
-        if (best_line.size() > 1) {
-            Position p = pos_;
-            p.play(best_line[0]);
-            answer += " ponder " + p.move_text(best_line[1]);
-        }
-        return answer;
+        std::vector<Move> best(best_line.begin(), best_line.begin() + std::min<std::ptrdiff_t>(2, std::ssize(best_line)));
+        return answer(Kind::Move, limits, notes_of(pos_, best));
     }
 
-    Output& out_;
+    Listener& out_;
     TranspositionTable<Move> tt_;
     std::unique_ptr<Search<G>> search_;
     OracleSource<G> oracles_;

@@ -43,7 +43,7 @@ std::string printable(std::string_view s, size_t max) {
 }
 
 Engine::Engine(Output& out, const std::string& tablebase, int hash_mb)
-    : out_(out), seed_(std::random_device{}()) {
+    : out_(out), writer_(out, Dialect::Usi), seed_(std::random_device{}()) {
     std::vector<std::string> names;
     for (const auto& g : games()) names.emplace_back(g.name);
     options_.add({"USI_Variant", Option::Type::Combo, std::string(default_game()), 0, 0, names, ""});
@@ -66,8 +66,41 @@ Engine::Engine(Output& out, const std::string& tablebase, int hash_mb)
             if (o.name == kTablebaseOption) o.default_value = tablebase.empty() ? "none" : tablebase;
             options_.add(o);
         }
-    session_ = find_game(default_game())->make_session(out_, size_t(options_.spin("USI_Hash")));
+    make_session(default_game());
     apply_game_options(false);
+}
+
+// A fresh session of the game, its results written in the loop's dialect.
+void Engine::make_session(std::string_view game) {
+    const GameEntry* g = find_game(game);
+    GameNotation n;
+    n.size = BoardSize{g->files, g->ranks};
+    n.style = g->shogi_squares ? SquareStyle::Shogi : SquareStyle::Chess;
+    n.hands = g->hands;
+    n.third_field = split_fields(g->start_sfen).size() >= 4;
+    writer_.set_game(n);
+    session_ = g->make_session(writer_, size_t(options_.spin("USI_Hash")));
+}
+
+namespace {
+// The options UCI calls by its own names; the rest keep theirs.
+constexpr std::pair<std::string_view, std::string_view> kUciNames[] = {
+    {"USI_Variant", "UCI_Variant"}, {"USI_Hash", "Hash"}, {"USI_Ponder", "Ponder"},
+    {"USI_LimitStrength", "UCI_LimitStrength"}, {"USI_Elo", "UCI_Elo"}};
+}  // namespace
+
+std::string Engine::shown_name(std::string_view name) const {
+    if (writer_.dialect() == Dialect::Uci)
+        for (const auto& [usi, uci] : kUciNames)
+            if (iequals(name, usi)) return std::string(uci);
+    return std::string(name);
+}
+
+// Either dialect's name is accepted in either dialect (UCI_Variant has always been an alias).
+std::string Engine::option_name(std::string_view shown) const {
+    for (const auto& [usi, uci] : kUciNames)
+        if (iequals(shown, uci)) return std::string(usi);
+    return std::string(shown);
 }
 
 // Gives the session every option its game declared, reporting what the game refuses when asked to (a table
@@ -110,17 +143,19 @@ bool Engine::dispatch(std::string_view line) {
 
     if (cmd == "usi") {
         usi();
+    } else if (cmd == "uci") {
+        uci();
     } else if (cmd == "isready") {
         out_.line("readyok");
     } else if (cmd == "setoption") {
         setoption(args);
-    } else if (cmd == "usinewgame") {
+    } else if (cmd == "usinewgame" || cmd == "ucinewgame") {
         if (session_->searching())
-            out_.error("usinewgame: a search is running (send stop first)");
+            out_.error(cmd + ": a search is running (send stop first)");
         else
             session_->new_game();
     } else if (cmd == "position") {
-        if (auto e = session_->set_position(args)) out_.error(*e);
+        position(args);
     } else if (cmd == "sfen") {
         // `sfen <sfen> [moves ...]` as a shorthand for `position sfen ...`.
         if (auto e = session_->set_position(t)) out_.error(*e);
@@ -139,14 +174,7 @@ bool Engine::dispatch(std::string_view line) {
         session_->wait();
         return false;
     } else if (cmd == "d") {
-        std::string s = session_->display();
-        size_t start = 0;
-        while (start < s.size()) {
-            size_t end = s.find('\n', start);
-            if (end == std::string::npos) end = s.size();
-            out_.line(std::string_view(s).substr(start, end - start));
-            start = end + 1;
-        }
+        display();
     } else if (cmd == "perft") {
         perft(args.size() == 1 ? std::string_view(args[0]) : std::string_view());
     } else if (cmd == "bench") {
@@ -158,10 +186,92 @@ bool Engine::dispatch(std::string_view line) {
 }
 
 void Engine::usi() {
+    if (!dialect_chosen_) dialect_chosen_ = true;
+    if (writer_.dialect() == Dialect::Uci) {
+        out_.error("usi: this engine speaks UCI since the first 'uci'; restart it for USI");
+        return;
+    }
     out_.line("id name Menagerie " MENAGERIE_VERSION);
     out_.line("id author the Menagerie developers");
     for (const auto& l : options_.usi_lines()) out_.line(l);
     out_.line("usiok");
+}
+
+// The UCI handshake; the first `uci` before any `usi` makes the process speak UCI (spec/protocol.md).
+void Engine::uci() {
+    if (!dialect_chosen_) {
+        dialect_chosen_ = true;
+        session_->wait();
+        writer_.set_dialect(Dialect::Uci);
+    }
+    if (writer_.dialect() != Dialect::Uci) {
+        out_.error("uci: this engine speaks USI since the first 'usi'; restart it for UCI");
+        return;
+    }
+    out_.line("id name Menagerie " MENAGERIE_VERSION);
+    out_.line("id author the Menagerie developers");
+    for (std::string l : options_.usi_lines()) {
+        // "option name <name> type ...": the name as UCI calls it.
+        const size_t from = std::string_view("option name ").size(), to = l.find(" type ");
+        l = l.substr(0, from) + shown_name(l.substr(from, to - from)) + l.substr(to);
+        out_.line(l);
+    }
+    out_.line("uciok");
+}
+
+void Engine::position(const std::vector<std::string>& t) {
+    if (writer_.dialect() == Dialect::Usi) {
+        if (auto e = session_->set_position(t)) out_.error(*e);
+        return;
+    }
+    // UCI: `startpos` or `fen <FEN>`, then moves in chess squares; the game's own SFEN and moves for the session.
+    const GameNotation& game = writer_.game();
+    std::vector<std::string> tokens;
+    size_t i = 0;
+    if (!t.empty() && t[0] == "fen") {
+        std::string fen;
+        for (i = 1; i < t.size() && t[i] != "moves"; ++i) fen += (i > 1 ? " " : "") + t[i];
+        auto sfen = fen_to_sfen(fen, game);
+        if (!sfen) {
+            out_.error("position: " + sfen.error());
+            return;
+        }
+        tokens.push_back("sfen");
+        for (std::string_view w : split_fields(*sfen)) tokens.emplace_back(w);
+    } else {
+        // startpos, and the game's own `sfen` (accepted in UCI too); the session says what is wrong with the rest.
+        for (; i < t.size() && t[i] != "moves"; ++i) tokens.push_back(t[i]);
+    }
+    if (i < t.size()) {
+        tokens.push_back("moves");
+        const size_t first = i + 1;
+        for (++i; i < t.size(); ++i) {
+            if (game.style == SquareStyle::Chess) {
+                tokens.push_back(t[i]);
+                continue;
+            }
+            auto text = respell(t[i], game.size, SquareStyle::Chess, game.style);
+            if (!text) {
+                out_.error("position: move " + std::to_string(i - first + 1) + ": " + text.error());
+                return;
+            }
+            tokens.push_back(*text);
+        }
+    }
+    if (auto e = session_->set_position(tokens)) out_.error(*e);
+}
+
+void Engine::display() {
+    std::string s = session_->display();
+    if (writer_.dialect() == Dialect::Uci && session_->has_position())
+        if (auto fen = sfen_to_fen(session_->sfen(), writer_.game())) s += "Fen: " + *fen + "\n";
+    size_t start = 0;
+    while (start < s.size()) {
+        size_t end = s.find('\n', start);
+        if (end == std::string::npos) end = s.size();
+        out_.line(std::string_view(s).substr(start, end - start));
+        start = end + 1;
+    }
 }
 
 void Engine::setoption(const std::vector<std::string>& t) {
@@ -182,19 +292,19 @@ void Engine::setoption(const std::vector<std::string>& t) {
         out_.error("setoption: missing option name");
         return;
     }
-    if (iequals(name, "UCI_Variant")) name = "USI_Variant";
+    name = option_name(name);
     const Option* known = options_.find(name);
     if (!known) {
         out_.error("unknown option '" + printable(name) + "' (ignored)");
         return;
     }
     if (known->type != Option::Type::Button && !has_value) {
-        out_.error("setoption: option " + known->name + " needs a value");
+        out_.error("setoption: option " + shown_name(known->name) + " needs a value");
         return;
     }
     const bool busy = session_->searching();
     if (busy && (iequals(name, "USI_Variant") || iequals(name, "USI_Hash") || iequals(name, "Clear_Hash"))) {
-        out_.error("setoption: cannot change " + known->name + " while searching (send stop first)");
+        out_.error("setoption: cannot change " + shown_name(known->name) + " while searching (send stop first)");
         return;
     }
     const std::string previous = known->value;
@@ -235,7 +345,7 @@ void Engine::switch_game(std::string_view name) {
     const GameEntry* g = find_game(name);
     session_->stop();
     session_->wait();
-    session_ = g->make_session(out_, size_t(options_.spin("USI_Hash")));
+    make_session(g->name);
     // A setting that does not fit the new game (a bad table file) is reported when that game is chosen.
     apply_game_options(true);
 }
@@ -329,6 +439,15 @@ void Engine::go(const std::vector<std::string>& t) {
         }
     }
     l.unreadable = ignored;
+    if (writer_.dialect() == Dialect::Uci && l.mate_search) {
+        // UCI's `go mate N` asks for a mate in N moves: a search deep enough to see one (2N-1 plies, and two
+        // more to settle it), which stops early once it has; a move is answered either way.
+        const int64_t moves = l.mate == Limits::kFallbackMs ? 0 : l.mate;
+        l.mate_search = false;
+        l.mate = 0;
+        if (moves > 0) l.depth = l.depth ? l.depth : int(std::min<int64_t>(2 * moves + 1, 127));
+        if (!l.bounded()) l.infinite = true;
+    }
     SearchOptions s;
     s.multipv = int(options_.spin("MultiPV"));
     s.move_overhead = options_.spin("Move_Overhead");
@@ -345,7 +464,14 @@ void Engine::perft(std::string_view arg) {
                    "'");
         return;
     }
-    if (auto e = session_->perft(int(*d), false)) out_.error(*e);
+    auto counts = session_->perft(int(*d));
+    if (!counts) {
+        out_.error(counts.error());
+        return;
+    }
+    for (const auto& [m, n] : counts->moves) out_.line(writer_.move(m) + ": " + std::to_string(n));
+    out_.line("");
+    out_.line("Nodes searched: " + std::to_string(counts->total));
 }
 
 void Engine::bench(const std::vector<std::string>& t) {
@@ -362,7 +488,7 @@ void Engine::bench(const std::vector<std::string>& t) {
         }
         depth = *d;
     }
-    print_bench_summary(out_, session_->bench(int(depth), 16));
+    for (const std::string& line : bench_summary(session_->bench(int(depth), 16))) out_.line(line);
 }
 
 void run_usi_loop(std::istream& in, Output& out, const std::string& tablebase) {

@@ -1,11 +1,14 @@
 #pragma once
-// The USI loop: one line in, answers out. Bad input is answered with `info string error: ...` and changes nothing.
+// The engine loop: one line in, answers out, in USI, or in UCI once the first command is `uci` (protocol/dialect.hpp
+// spells the same session's values either way). Bad input is answered with `info string error: ...` and changes
+// nothing.
 #include <istream>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "protocol/dialect.hpp"
 #include "protocol/options.hpp"
 #include "protocol/output.hpp"
 #include "protocol/session.hpp"
@@ -31,14 +34,23 @@ public:
 private:
     bool dispatch(std::string_view line);
     void usi();
+    void uci();
+    void position(const std::vector<std::string>& t);
+    void display();
     void setoption(const std::vector<std::string>& t);
     void go(const std::vector<std::string>& t);
     void bench(const std::vector<std::string>& t);
     void perft(std::string_view arg);
     void switch_game(std::string_view name);
     void apply_game_options(bool report);
+    void make_session(std::string_view game);
+    // The option's name as the current dialect calls it (UCI's Hash for USI_Hash), and back.
+    std::string shown_name(std::string_view name) const;
+    std::string option_name(std::string_view shown) const;
 
     Output& out_;
+    DialectWriter writer_;  // the session's values, written in the loop's dialect
+    bool dialect_chosen_ = false;  // the first usi or uci fixes the dialect for the process
     Options options_;
     std::unique_ptr<Session> session_;
     uint64_t seed_;  // varies the weakened move choice of the playing levels from one search to the next

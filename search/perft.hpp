@@ -34,7 +34,7 @@ uint64_t perft(typename G::Position& pos, int depth) {
 
 template <Game G>
 struct PerftDivide {
-    std::vector<std::pair<std::string, uint64_t>> moves;
+    std::vector<std::pair<typename G::Move, uint64_t>> moves;
     uint64_t total = 0;
 };
 
@@ -53,7 +53,7 @@ PerftDivide<G> perft_divide(typename G::Position pos, int depth) {
         pos.play(m, undo);
         uint64_t n = perft<G>(pos, depth - 1);
         pos.undo(m, undo);
-        d.moves.emplace_back(pos.move_text(m), n);
+        d.moves.emplace_back(m, n);
         d.total += n;
     }
     return d;

@@ -15,6 +15,7 @@
 
 #include "engine/core/game.hpp"
 #include "eval/eval.hpp"
+#include "search/info.hpp"
 #include "search/limits.hpp"
 #include "search/move_arena.hpp"
 #include "search/move_picker.hpp"
@@ -32,7 +33,8 @@ public:
     using Position = typename G::Position;
     using Move = typename G::Move;
     using TT = TranspositionTable<Move>;
-    using InfoSink = std::function<void(const std::string&)>;
+    using Info = SearchInfoOf<Move>;
+    using InfoSink = std::function<void(const Info&)>;
 
     struct RootMove {
         Move move{};
@@ -71,9 +73,10 @@ public:
         for (auto& k : killers_) k[0] = k[1] = Move{};
     }
 
-    // history: the game's positions before the root, oldest first. The root must not be over.
+    // history: the game's positions before the root, oldest first. The root must not be over. only: the root
+    // moves to search (go searchmoves), all when empty or when none of them is legal.
     Report run(const Position& root, const std::vector<Visit>& history, const Limits& limits,
-               const SearchOptions& options, const InfoSink& sink) {
+               const SearchOptions& options, const InfoSink& sink, const std::vector<Move>& only = {}) {
         start_ = limits.received == Clock::time_point{} ? Clock::now() : limits.received;
         limits_ = limits;
         budget_ = time_budget(limits, root.side(), options.move_overhead, kTuning.moves_to_plan,
@@ -96,8 +99,7 @@ public:
         const MoveSink<Move>& list = frame.sink();
         std::vector<RootMove> roots;
         for (Move m : list)
-            if (limits.searchmoves.empty() || std::find(limits.searchmoves.begin(), limits.searchmoves.end(),
-                                                        pos.move_text(m)) != limits.searchmoves.end())
+            if (only.empty() || std::find(only.begin(), only.end(), m) != only.end())
                 roots.push_back({m, -kInfinite, {m}});
         if (roots.empty())
             for (Move m : list) roots.push_back({m, -kInfinite, {m}});
@@ -690,16 +692,17 @@ private:
         // nps from microseconds, so a search shorter than a millisecond (time 0) still reports a rate.
         const int64_t us =
             std::max<int64_t>(1, std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - start_).count());
-        std::ostringstream o;
-        o << "info depth " << depth << " seldepth " << std::max(seldepth_, depth) << " multipv " << idx + 1 << " score "
-          << score_text(rm.score) << " nodes " << nodes_ << " nps " << nodes_ * 1000000 / uint64_t(us) << " time "
-          << us / 1000 << " hashfull " << tt_.hashfull() << " pv";
-        Position p = root_;
-        for (const Move& m : rm.pv) {
-            o << ' ' << p.move_text(m);
-            p.play(m);
-        }
-        (*sink_)(o.str());
+        Info info;
+        info.depth = depth;
+        info.seldepth = std::max(seldepth_, depth);
+        info.multipv = idx + 1;
+        info.score = Score::of(rm.score);
+        info.nodes = nodes_;
+        info.nps = nodes_ * 1000000 / uint64_t(us);
+        info.time_ms = us / 1000;
+        info.hashfull = tt_.hashfull();
+        info.pv = rm.pv;
+        (*sink_)(info);
     }
 
     static constexpr SearchTuning kTuning = search_tuning_of<G>();

@@ -26,6 +26,7 @@
 #include "tests/search/forced_win.hpp"
 #include "tests/search/tablebase/dobutsu_full_checks.hpp"
 #include "eval/dobutsu/eval.hpp"
+#include "protocol/dialect.hpp"
 #include "protocol/session.hpp"
 
 using namespace menagerie;
@@ -236,7 +237,8 @@ TEST_CASE("dobutsu complete table: every position solved, the published set's va
         std::lock_guard lock(m);
         lines.emplace_back(text);
     });
-    GameSession<Dobutsu> session(out, 1, OracleSource<Dobutsu>{&dobutsu::load_oracle, nullptr});
+    DialectWriter usi(out, Dialect::Usi);
+    GameSession<Dobutsu> session(usi, 1, OracleSource<Dobutsu>{&dobutsu::load_oracle, nullptr});
     REQUIRE(!session.set_tablebase(path));
     for (const auto& [sfen, value] : reported) {
         CAPTURE(sfen);

@@ -4,7 +4,6 @@
 #include <nlohmann/json.hpp>
 
 #include "protocol/session.hpp"
-#include "protocol/web/notation.hpp"
 #include "search/skill.hpp"
 
 namespace menagerie::web {
@@ -29,7 +28,7 @@ std::optional<int64_t> integer(const json& j, const char* key, int64_t fallback,
 }  // namespace
 
 WebClient::WebClient(Send send, const ServeLimits& limits, SearchGate& gate)
-    : send_(std::move(send)), limits_(limits), gate_(gate), out_([this](std::string_view line) { engine_line(line); }) {}
+    : send_(std::move(send)), limits_(limits), gate_(gate) {}
 
 WebClient::~WebClient() {
     if (session_) {
@@ -173,25 +172,23 @@ void WebClient::position(const void* raw) {
 
     const PositionView view = session_->view();
     const std::string current = session_->sfen();
-    auto board = read_board(current, entry->files, entry->ranks, entry->hands);
-    if (!board) return error("internal: " + board.error(), "position");
     json hands = json::array();
-    for (const auto& hand : board->hands) {
+    for (const auto& hand : view.board.hands) {
         json h = json::array();
         for (const auto& [piece, count] : hand) h.push_back({{"piece", piece}, {"count", count}});
         hands.push_back(h);
     }
     json legal = json::array();
-    for (const std::string& text : view.moves) {
-        auto squares = read_move(text, entry->files, entry->ranks, entry->shogi_squares);
-        if (!squares) return error("internal: " + squares.error(), "position");
-        json m = {{"usi", text}, {"promote", squares->promote}};
-        if (squares->drop.empty()) {
-            m["from"] = squares->squares.front();
-            m["path"] = std::vector<int>(squares->squares.begin() + 1, squares->squares.end());
+    for (const MoveNote& note : view.moves) {
+        const MoveSpelling& sq = note.spelling;
+        if (sq.cells.empty()) return error("internal: move '" + note.text + "' names no squares", "position");
+        json m = {{"usi", note.text}, {"promote", sq.promote}};
+        if (sq.drop.empty()) {
+            m["from"] = sq.cells.front();
+            m["path"] = std::vector<int>(sq.cells.begin() + 1, sq.cells.end());
         } else {
-            m["drop"] = squares->drop;
-            m["path"] = squares->squares;
+            m["drop"] = sq.drop;
+            m["path"] = sq.cells;
         }
         legal.push_back(std::move(m));
     }
@@ -200,8 +197,8 @@ void WebClient::position(const void* raw) {
     json answer = {{"op", "position"},
                    {"game", entry->name},
                    {"sfen", current},
-                   {"side", std::string(1, board->side)},
-                   {"cells", board->cells},
+                   {"side", std::string(1, view.side)},
+                   {"cells", view.board.cells},
                    {"hands", hands},
                    {"moves", legal},
                    {"over", view.over},
@@ -252,12 +249,37 @@ void WebClient::go(const void* raw) {
     session_->go(limits, options);
 }
 
-// Called with each line the session prints, from the search's thread (or this one for an answer at once).
-void WebClient::engine_line(std::string_view line) {
-    const bool final = line.starts_with("bestmove") || line.starts_with("checkmate");
-    json j = {{"op", final ? "bestmove" : "info"}, {"id", search_id_.load()}, {"line", std::string(line)}};
-    if (final && holds_gate_.exchange(false)) gate_.leave();
-    send_(dump(j));
+// Called from the search's thread (or this one for an answer at once).
+void WebClient::Writer::info(const SearchInfo& info) {
+    json pv = json::array();
+    for (const MoveNote& m : info.pv) pv.push_back(m.text);
+    json path = json::array();
+    if (!info.pv.empty())
+        for (int cell : info.pv.front().spelling.cells) path.push_back(cell);
+    json score = info.score.mate ? json{{"mate", info.score.value}} : json{{"cp", info.score.value}};
+    json j = {{"op", "info"},      {"id", client_.search_id_.load()}, {"depth", info.depth},
+              {"seldepth", info.seldepth}, {"multipv", info.multipv},   {"score", score},
+              {"nodes", info.nodes}, {"nps", info.nps},                 {"time", info.time_ms},
+              {"pv", pv},            {"path", path}};
+    if (info.hashfull >= 0) j["hashfull"] = info.hashfull;
+    // A drop has no origin: its path is its target alone, which the page draws as no arrow.
+    if (!info.pv.empty() && !info.pv.front().spelling.drop.empty()) j["path"] = json::array();
+    client_.send_(dump(j));
+}
+
+void WebClient::Writer::result(const SearchResult& r) {
+    using Kind = SearchResult::Kind;
+    json j = {{"op", "bestmove"}, {"id", client_.search_id_.load()}};
+    const bool move = (r.kind == Kind::Move || r.kind == Kind::Mate) && !r.moves.empty();
+    j["result"] = move ? "move" : r.kind == Kind::Win ? "win" : "resign";
+    if (move) j["move"] = r.moves[0].text;
+    if (move && r.moves.size() > 1) j["ponder"] = r.moves[1].text;
+    if (client_.holds_gate_.exchange(false)) client_.gate_.leave();
+    client_.send_(dump(j));
+}
+
+void WebClient::Writer::note(std::string_view text, bool error) {
+    client_.send_(dump({{"op", "note"}, {"id", client_.search_id_.load()}, {"message", std::string(text)}, {"error", error}}));
 }
 
 }  // namespace menagerie::web

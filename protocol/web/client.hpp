@@ -9,8 +9,13 @@
 //                                          sets the tab's game and position; answers the board, the legal moves
 //                                          with their squares, the game's state and, with a table, move values
 //   {"op":"go","id":N,"movetime":MS,"skill":L,"multipv":K}
-//                                          searches; the engine's lines come back as {"op":"info"} and one final
-//                                          {"op":"bestmove"}, each with the request's id
+//                                          searches; its progress comes back as values,
+//                                          {"op":"info","depth":D,"seldepth":S,"multipv":K,"score":{"cp":X}|{"mate":P},
+//                                           "nodes":N,"nps":N,"time":MS,"hashfull":H,"pv":[move texts],"path":[cells]}
+//                                          (score from the side to move, mates in plies; path: the cells the first
+//                                          move passes), remarks as {"op":"note","message":M,"error":B}, and one
+//                                          final {"op":"bestmove","result":"move"|"resign"|"win","move":M,
+//                                          "ponder":P}, each with the request's id
 //   {"op":"stop"}
 // Every bad request is answered {"op":"error","message":...}; the tab's position is then unchanged.
 #include <atomic>
@@ -20,7 +25,6 @@
 #include <string>
 #include <string_view>
 
-#include "protocol/output.hpp"
 #include "protocol/registry.hpp"
 
 namespace menagerie::web {
@@ -68,7 +72,18 @@ private:
     void hello();
     void position(const void* request);
     void go(const void* request);
-    void engine_line(std::string_view line);
+    // The session's values, as the page's JSON.
+    class Writer final : public Listener {
+    public:
+        explicit Writer(WebClient& client) : client_(client) {}
+        void info(const SearchInfo& info) override;
+        void result(const SearchResult& result) override;
+        void note(std::string_view text, bool error) override;
+        void line(std::string_view) override {}
+
+    private:
+        WebClient& client_;
+    };
     void error(const std::string& message, std::string_view op = {});
 
     Send send_;
@@ -76,7 +91,7 @@ private:
     SearchGate& gate_;
     std::atomic<int64_t> search_id_{0};
     std::atomic<bool> holds_gate_{false};
-    Output out_;  // the session's lines; declared before session_, which prints into it until it is gone
+    Writer out_{*this};  // the session's values; declared before session_, which reports into it until it is gone
     const GameEntry* game_ = nullptr;
     std::unique_ptr<Session> session_;
     int64_t request_id_ = -1;  // the "id" of the request being answered, echoed in its answer

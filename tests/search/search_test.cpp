@@ -30,8 +30,9 @@ Position pos(const std::string& sfen) {
 struct Searcher {
     TranspositionTable<Move> tt{16};
     std::unique_ptr<Search<Dobutsu>> search = std::make_unique<Search<Dobutsu>>(tt);
-    Search<Dobutsu>::Report run(const Position& p, Limits l, const std::vector<Visit>& history = {}) {
-        return search->run(p, history, l, SearchOptions{}, {});
+    Search<Dobutsu>::Report run(const Position& p, Limits l, const std::vector<Visit>& history = {},
+                                const std::vector<Move>& only = {}) {
+        return search->run(p, history, l, SearchOptions{}, {}, only);
     }
 };
 
@@ -172,15 +173,14 @@ TEST_CASE("repetition: a move into the third occurrence scores as a draw") {
     Searcher s;
     Limits l;
     l.depth = 6;
-    l.searchmoves = {"3b3a"};
-    auto r = s.run(p, l, history);
+    auto r = s.run(p, l, history, {p.parse_move("3b3a").value()});
     CHECK(p.move_text(r.best) == "3b3a");
     CHECK(r.score == 0);
     // After only three moves (no history of repeats) the same move is judged on its merits.
     Position early = Position::start();
     for (const char* m : {"1d1c", "3a3b", "1c1d"}) early.play(early.parse_move(m).value());
     s.tt.clear();
-    CHECK(s.run(early, l).score != 0);
+    CHECK(s.run(early, l, {}, {early.parse_move("3b3a").value()}).score != 0);
 }
 
 TEST_CASE("the search is deterministic: same input, same nodes and move") {

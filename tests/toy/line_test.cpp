@@ -8,7 +8,8 @@
 #include <vector>
 
 #include "tests/engine/helpers.hpp"
-#include "bench/bench.hpp"
+#include "search/bench.hpp"
+#include "protocol/dialect.hpp"
 #include "protocol/registry.hpp"
 #include "search/perft.hpp"
 #include "search/search.hpp"
@@ -87,7 +88,8 @@ TEST_CASE("toy game: the generic search finds the win, bench and self-play run o
     });
     const GameEntry& entry = line_entry();
     CHECK(entry.name == "line");
-    auto session = entry.make_session(out, 1);
+    DialectWriter usi(out, Dialect::Usi);
+    auto session = entry.make_session(usi, 1);
     REQUIRE_FALSE(session->set_position({"startpos", "moves", "c1d1", "g1f1"}));
     Limits go;
     go.depth = 8;
@@ -96,7 +98,7 @@ TEST_CASE("toy game: the generic search finds the win, bench and self-play run o
     REQUIRE_FALSE(lines.empty());
     CHECK(lines.back().rfind("bestmove ", 0) == 0);
 
-    const BenchResult b = run_bench<Line>(0, 1, out);
+    const BenchResult b = run_bench<Line>(0, 1, [&](std::string_view l) { out.line(l); });
     CHECK(b.positions == int(Line::bench_positions.size()));
     CHECK(b.nodes > 0);
 

@@ -138,7 +138,7 @@ async function badMessages(server) {
   }
   // The kept position is the good one: a search from it plays one of its legal moves.
   const done = await api.ask({ op: 'go', movetime: 50 });
-  const move = done.line.split(' ')[1];
+  const move = done.move;
   check(good.moves.some((m) => m.usi === move), `after refused positions the engine played ${move}, not a move of the kept position`);
   log(`${bad.length} bad positions refused with their reasons; the position kept (the engine then played ${move})`);
 

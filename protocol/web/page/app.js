@@ -114,27 +114,27 @@ const handlers = {
 
   info(m) {
     if (!app.search || m.id !== app.search.id) return;
-    showInfo(m.line);
+    showInfo(m);
   },
+
+  note() {},
 
   bestmove(m) {
     if (!app.search || m.id !== app.search.id) return;
     const purpose = app.search.purpose;
     app.search = null;
     updateBody();
-    const words = m.line.split(' ');
     if (purpose !== 'play') return;
-    const move = words[1];
-    if (move === 'resign') {
+    if (m.result === 'resign') {
       app.ended = `${playerName(app.pos.side)} resigns`;
       render();
-    } else if (move === 'win') {
+    } else if (m.result === 'win') {
       app.ended = `${playerName(app.pos.side)} declares a win`;
       render();
     } else {
-      const legal = app.pos.moves.find((x) => x.usi === move);
+      const legal = app.pos.moves.find((x) => x.usi === m.move);
       if (legal) play(legal);
-      else flash(`the engine answered ${move}, which is not a legal move here`);
+      else flash(`the engine answered ${m.move}, which is not a legal move here`);
     }
   },
 
@@ -472,36 +472,21 @@ function clearInfo() {
   setStatus('pv', '');
 }
 
-// An engine line: "info depth 7 ... score cp 31 ... pv 7g7f 3c3d".
-function showInfo(line) {
-  const w = line.split(' ');
-  if (w[1] === 'string') return;
-  const at = (key) => {
-    const i = w.indexOf(key);
-    return i >= 0 ? w[i + 1] : undefined;
-  };
-  const depth = at('depth');
-  if (depth) setStatus('depth', depth);
-  const nodes = at('nodes');
-  if (nodes) setStatus('nodes', Number(nodes).toLocaleString('en'));
-  const si = w.indexOf('score');
-  if (si >= 0) {
-    const kind = w[si + 1];
-    const v = Number(w[si + 2]);
-    // From the side to move; shown from Sente's side as well.
-    const forSente = app.pos.side === 'b' ? v : -v;
-    const text = kind === 'mate' ? `mate in ${Math.abs(v)} plies for ${playerName(v > 0 === (app.pos.side === 'b') ? 'b' : 'w')}`
-      : `${forSente >= 0 ? '+' : ''}${(forSente / 100).toFixed(2)} (Sente's view)`;
-    setStatus('score', text);
-  }
-  const pi = w.indexOf('pv');
-  if (pi >= 0) {
-    const pv = w.slice(pi + 1);
-    setStatus('pv', pv.join(' '));
-    const first = app.pos.moves.find((m) => m.usi === pv[0]);
-    app.bestPath = first ? (first.from === undefined ? null : [first.from, ...first.path]) : null;
-    app.board.setArrow(app.bestPath);
-  }
+// The engine's progress, as values: depth, nodes, the score from the side to move (mates in plies), the line
+// and the cells its first move passes.
+function showInfo(info) {
+  setStatus('depth', String(info.depth));
+  setStatus('nodes', Number(info.nodes).toLocaleString('en'));
+  const v = info.score.mate !== undefined ? info.score.mate : info.score.cp;
+  // From the side to move; shown from Sente's side as well.
+  const forSente = app.pos.side === 'b' ? v : -v;
+  const text = info.score.mate !== undefined
+    ? `mate in ${Math.abs(v)} plies for ${playerName(v > 0 === (app.pos.side === 'b') ? 'b' : 'w')}`
+    : `${forSente >= 0 ? '+' : ''}${(forSente / 100).toFixed(2)} (Sente's view)`;
+  setStatus('score', text);
+  setStatus('pv', info.pv.join(' '));
+  app.bestPath = info.path.length > 1 ? info.path : null;
+  app.board.setArrow(app.bestPath);
 }
 
 function updateBody() {

@@ -14,6 +14,7 @@
 #include "search/tablebase/dobutsu_index.hpp"
 #include "search/tablebase/dobutsu_packed.hpp"
 #include "eval/dobutsu/eval.hpp"
+#include "protocol/dialect.hpp"
 #include "protocol/session.hpp"
 #include "search/tablebase/dobutsu_solver.hpp"
 #include "search/tablebase/dobutsu_tablebase.hpp"
@@ -437,7 +438,8 @@ void subgame_check_3() {
         std::lock_guard lock(m);
         lines.emplace_back(s);
     });
-    GameSession<Dobutsu> session(out, 1, OracleSource<Dobutsu>{&load_any, &no_default});
+    DialectWriter usi(out, Dialect::Usi);
+    GameSession<Dobutsu> session(usi, 1, OracleSource<Dobutsu>{&load_any, &no_default});
     CHECK(!session.set_tablebase("auto"));  // no file at the default place: search only
     CHECK(session.tablebase_status() == "no tablebase");
     REQUIRE(!session.set_tablebase(sub.path));
@@ -525,7 +527,8 @@ void subgame_check_5() {
     const Reference& ref = reference();
     const SubgameTable& sub = subgame();
     Output out([](std::string_view) {});
-    GameSession<Dobutsu> session(out, 1, OracleSource<Dobutsu>{&load_any, &no_default});
+    DialectWriter usi(out, Dialect::Usi);
+    GameSession<Dobutsu> session(usi, 1, OracleSource<Dobutsu>{&load_any, &no_default});
     REQUIRE(!session.set_tablebase(sub.path));
     int checked = 0;
     for (const auto& n : ref.nodes) {

@@ -4,10 +4,12 @@
 // unless the search does.
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "engine/core/game.hpp"
-#include "protocol/output.hpp"
 #include "search/search.hpp"
 
 namespace menagerie {
@@ -18,10 +20,18 @@ struct BenchResult {
     int positions = 0;
 };
 
-void print_bench_summary(Output& out, const BenchResult& r);
+// The summary lines every front prints after a bench; "Nodes searched" is the signature.
+inline std::vector<std::string> bench_summary(const BenchResult& r) {
+    return {"===========================",
+            "Positions       : " + std::to_string(r.positions),
+            "Total time (ms) : " + std::to_string(r.ms),
+            "Nodes searched  : " + std::to_string(r.nodes),
+            "Nodes/second    : " + std::to_string(r.ms > 0 ? r.nodes * 1000 / uint64_t(r.ms) : r.nodes)};
+}
 
 template <Game G>
-BenchResult run_bench(int depth, size_t hash_mb, Output& out) {
+// line: where each position's result goes, as a line of text.
+BenchResult run_bench(int depth, size_t hash_mb, const std::function<void(std::string_view)>& line) {
     BenchResult r;
     if (depth <= 0) depth = G::bench_depth;
     TranspositionTable<typename G::Move> tt(hash_mb);
@@ -31,7 +41,7 @@ BenchResult run_bench(int depth, size_t hash_mb, Output& out) {
     for (std::string_view sfen : G::bench_positions) {
         auto pos = G::Position::from_sfen(sfen);
         if (!pos || pos->outcome() != Outcome::Ongoing) {
-            out.error("bench position rejected: " + std::string(sfen));
+            line("info string error: bench position rejected: " + std::string(sfen));
             continue;
         }
         tt.clear();
@@ -41,7 +51,7 @@ BenchResult run_bench(int depth, size_t hash_mb, Output& out) {
         auto report = search->run(pos.value(), {}, limits, SearchOptions{}, quiet);
         r.nodes += report.nodes;
         ++r.positions;
-        out.line("Position " + std::to_string(r.positions) + "/" + std::to_string(G::bench_positions.size()) + " (" +
+        line("Position " + std::to_string(r.positions) + "/" + std::to_string(G::bench_positions.size()) + " (" +
                  std::string(G::name) + "): " + std::string(sfen) + "  bestmove " + pos->move_text(report.best) +
                  " score " + score_text(report.score) + " nodes " + std::to_string(report.nodes));
     }
