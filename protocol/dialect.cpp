@@ -168,25 +168,29 @@ Result<std::string> fen_to_sfen(std::string_view fen, const GameNotation& game) 
     if (f[1] != "w" && f[1] != "b") return Error{"FEN: the side to move must be 'w' (Sente) or 'b' (Gote)"};
     const bool sente = f[1] == "w";
     std::string sfen = std::string(board) + (sente ? " b" : " w");
+    // Between the side and the numbers: "-" fields (chess's castling and en passant, which cutechess and
+    // Fairy-Stockfish write), or for chu and dai the square of a lion just taken.
     std::string third = "-";
     size_t next = 2;
-    if (f.size() > 2 && !all_digits(f[2])) {
-        if (!game.hands && game.third_field) {
-            auto t = respell_field(f[2], game, SquareStyle::Chess, game.style);
-            if (!t) return Error{"FEN: " + t.error()};
-            third = *t;
-        } else if (f[2] != "-") {
-            return Error{"FEN: unexpected field '" + std::string(f[2]) + "' after the side to move"};
-        }
-        next = 3;
+    for (; next < f.size() && !all_digits(f[next]); ++next) {
+        if (next > 3) return Error{"FEN: unexpected field '" + std::string(f[next]) + "'"};
+        if (f[next] == "-") continue;
+        if (game.hands || !game.third_field || third != "-")
+            return Error{"FEN: unexpected field '" + std::string(f[next]) + "' after the side to move"};
+        auto t = respell_field(f[next], game, SquareStyle::Chess, game.style);
+        if (!t) return Error{"FEN: " + t.error()};
+        third = *t;
     }
+    // Then the full-move number, after a half-move clock when there are two numbers.
     int full = 1;
-    if (f.size() > next) {
-        if (!all_digits(f[next]) || f[next].size() > 5) return Error{"FEN: unreadable move number '" + std::string(f[next]) + "'"};
-        full = std::max(1, std::stoi(std::string(f[next])));
-        ++next;
+    const size_t numbers = f.size() - next;
+    if (numbers > 2) return Error{"FEN: unexpected text after the move number"};
+    if (numbers > 0) {
+        const std::string_view last = f[f.size() - 1];
+        if (numbers == 2 && !all_digits(f[next])) return Error{"FEN: unreadable half-move clock '" + std::string(f[next]) + "'"};
+        if (!all_digits(last) || last.size() > 5) return Error{"FEN: unreadable move number '" + std::string(last) + "'"};
+        full = std::max(1, std::stoi(std::string(last)));
     }
-    if (f.size() > next) return Error{"FEN: unexpected text after the move number"};
     const int ply = std::min(65535, 2 * full - (sente ? 1 : 0));
     if (game.hands)
         sfen += " " + hands;
