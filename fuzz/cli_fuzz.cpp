@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "fuzz/fuzz_check.hpp"
-#include "protocol/cli.hpp"
+#include "protocol/cli/cli.hpp"
 
 using namespace menagerie;
 

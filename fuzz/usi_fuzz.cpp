@@ -15,7 +15,7 @@
 
 #include "engine/core/text.hpp"
 #include "fuzz/fuzz_check.hpp"
-#include "protocol/usi.hpp"
+#include "protocol/loop/loop.hpp"
 
 using namespace menagerie;
 

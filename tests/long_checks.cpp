@@ -26,8 +26,8 @@
 #include "tests/search/forced_win.hpp"
 #include "tests/search/tablebase/dobutsu_full_checks.hpp"
 #include "eval/dobutsu/eval.hpp"
-#include "protocol/dialect.hpp"
-#include "protocol/session.hpp"
+#include "protocol/loop/dialect.hpp"
+#include "protocol/core/session.hpp"
 
 using namespace menagerie;
 using namespace menagerie::dobutsu;

@@ -44,4 +44,30 @@ inline std::string with_commas(uint64_t n) {
     return s;
 }
 
+inline std::vector<std::string> split_words(std::string_view line) {
+    std::vector<std::string> words;
+    for (std::string_view w : split_fields(line)) words.emplace_back(w);
+    return words;
+}
+
+// Quotes outside input safely: control and non-ASCII bytes as \xNN, cut to max characters.
+inline std::string printable(std::string_view s, size_t max = 60) {
+    static const char* hex = "0123456789abcdef";
+    std::string r;
+    for (unsigned char c : s) {
+        if (r.size() >= max) {
+            r += "...";
+            break;
+        }
+        if (c >= 0x20 && c < 0x7f) {
+            r += char(c);
+        } else {
+            r += "\\x";
+            r += hex[c >> 4];
+            r += hex[c & 15];
+        }
+    }
+    return r;
+}
+
 }  // namespace menagerie

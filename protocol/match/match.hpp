@@ -35,7 +35,7 @@
 #include "engine/core/game.hpp"
 #include "protocol/match/engine_process.hpp"
 #include "protocol/match/match_stats.hpp"
-#include "protocol/output.hpp"
+#include "protocol/core/output.hpp"
 #include "protocol/match/referee.hpp"
 #include "search/search.hpp"
 

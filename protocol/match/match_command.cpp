@@ -1,4 +1,5 @@
-// `menagerie match`: the command line of the tournament runner (protocol/match/match.hpp).
+// `menagerie match` and `menagerie selfplay`: the command lines of the match runner (protocol/match/match.hpp,
+// protocol/match/selfplay.hpp).
 #include <unistd.h>
 
 #include <charconv>
@@ -9,9 +10,11 @@
 #include <map>
 
 #include "engine/core/text.hpp"
-#include "protocol/cli_common.hpp"
-#include "protocol/registry.hpp"
+#include "protocol/core/options.hpp"
+#include "protocol/match/games.hpp"
+#include "protocol/match/match_command.hpp"
 #include "protocol/match/xboard_client.hpp"
+#include "search/skill.hpp"
 
 namespace po = boost::program_options;
 
@@ -322,7 +325,7 @@ int match_command(const std::vector<std::string>& args, CommandMode mode) {
     }
     if (auto r = parse_options(args, opts, vm)) return *r;
     if (!vm.count("variant")) return bad_usage("match needs --variant", &opts);
-    const GameEntry* g = find_game(vm["variant"].as<std::string>());
+    const MatchGame* g = find_match_game(vm["variant"].as<std::string>());
     if (!g) return bad_usage("unknown variant '" + vm["variant"].as<std::string>() + "'", &opts);
     MatchConfig c;
 
@@ -457,6 +460,115 @@ int match_command(const std::vector<std::string>& args, CommandMode mode) {
         out.line(std::string("Interrupted: the result of the ") + std::to_string(r.value().games_played) + " finished games");
     print_result(c, r.value(), out);
     return r.value().interrupted ? 130 : 0;
+}
+
+// A player: a preset name (beginner, easy, normal, hard, expert, master) and/or key=value settings
+// separated by commas: skill=N, depth=N, nodes=N, movetime=MS, name=TEXT, and evaluation weights as
+// eval.TERM=N (for example eval.rat_bonus=0).
+namespace {
+std::optional<std::string> parse_player(const std::string& spec, Player& p) {
+    size_t start = 0;
+    while (start <= spec.size()) {
+        size_t end = spec.find(',', start);
+        if (end == std::string::npos) end = spec.size();
+        const std::string item = spec.substr(start, end - start);
+        start = end + 1;
+        if (item.empty()) continue;
+        const size_t eq = item.find('=');
+        if (eq == std::string::npos) {
+            bool found = false;
+            for (const auto& preset : kSkillPresets)
+                if (iequals(preset.name, item)) p.skill = preset.level, found = true;
+            if (!found) return "unknown preset '" + item + "'";
+            if (p.name.empty()) p.name = item;
+            continue;
+        }
+        const std::string key = item.substr(0, eq), value = item.substr(eq + 1);
+        if (key == "name") {
+            p.name = value;
+            continue;
+        }
+        if (key.rfind("eval.", 0) == 0) {
+            p.eval += (p.eval.empty() ? "" : ",") + key.substr(5) + "=" + value;
+            continue;
+        }
+        auto v = parse_int(value);
+        if (!v || *v < 0) return "bad value in '" + item + "'";
+        if (key == "skill" && *v <= kMaxSkill)
+            p.skill = int(*v);
+        else if (key == "depth" && *v <= 100)
+            p.depth = int(*v);
+        else if (key == "nodes")
+            p.nodes = uint64_t(*v);
+        else if (key == "movetime")
+            p.movetime = *v;
+        else
+            return "bad setting '" + item + "' (skill=0-20, depth=N, nodes=N, movetime=MS, name=TEXT, eval.TERM=N)";
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+int selfplay_command(const std::vector<std::string>& args, CommandMode mode) {
+    po::options_description opts("selfplay options");
+    opts.add_options()("variant", po::value<std::string>(), "game (required)")(
+        "a", po::value<std::string>()->default_value("master"), "first player: preset and/or key=value,...")(
+        "b", po::value<std::string>()->default_value("master"), "second player")(
+        "games", po::value<int>()->default_value(2), "number of games (openings are played twice)")(
+        "depth", po::value<int>(), "depth limit for both players")("nodes", po::value<uint64_t>(),
+                                                                   "node limit per move for both players")(
+        "movetime", po::value<int>(), "ms per move for both players")("openings", po::value<int>()->default_value(4),
+                                                                      "random plies before the players take over")(
+        "seed", po::value<uint64_t>()->default_value(1), "seed of the openings and the level randomness")(
+        "concurrency", po::value<int>()->default_value(1), "games played at once")(
+        "max-plies", po::value<int>()->default_value(400), "plies after which a game is scored a draw")(
+        "hash", po::value<int>()->default_value(16), "hash size in MB per player")("quiet", "no per-game lines")(
+        "terms", "print the game's evaluation terms with their defaults, and exit")("help,h", "this help");
+    po::variables_map vm;
+    if (auto status = parse_options(args, opts, vm)) return *status;
+    if (!vm.count("variant")) return bad_usage("selfplay needs --variant", &opts);
+    const MatchGame* g = find_match_game(vm["variant"].as<std::string>());
+    if (!g) return bad_usage("unknown variant '" + vm["variant"].as<std::string>() + "'", &opts);
+    if (vm.count("terms")) {
+        std::cout << g->eval_terms() << "\n";
+        return 0;
+    }
+    SelfPlayConfig c;
+    c.a.depth = c.b.depth = vm.count("depth") ? vm["depth"].as<int>() : 0;
+    c.a.nodes = c.b.nodes = vm.count("nodes") ? vm["nodes"].as<uint64_t>() : 0;
+    c.a.movetime = c.b.movetime = vm.count("movetime") ? vm["movetime"].as<int>() : 0;
+    if (!c.a.depth && !c.a.nodes && !c.a.movetime) c.a.movetime = c.b.movetime = 100;
+    if (auto e = parse_player(vm["a"].as<std::string>(), c.a)) return bad_usage("--a: " + *e, &opts);
+    if (auto e = parse_player(vm["b"].as<std::string>(), c.b)) return bad_usage("--b: " + *e, &opts);
+    if (c.a.name.empty()) c.a.name = "A";
+    if (c.b.name.empty()) c.b.name = "B";
+    if (c.a.name == c.b.name) c.a.name += "(a)", c.b.name += "(b)";
+    c.games = vm["games"].as<int>();
+    c.opening_plies = vm["openings"].as<int>();
+    c.seed = vm["seed"].as<uint64_t>();
+    c.concurrency = vm["concurrency"].as<int>();
+    c.max_plies = vm["max-plies"].as<int>();
+    if (c.max_plies < 1 || c.max_plies > 100000) return bad_usage("--max-plies must be from 1 to 100000", &opts);
+    const int hash = vm["hash"].as<int>();
+    if (c.games < 1 || c.games > 1000000) return bad_usage("--games must be from 1 to 1000000", &opts);
+    if (c.opening_plies < 0 || c.opening_plies > 40) return bad_usage("--openings must be from 0 to 40", &opts);
+    if (c.concurrency < 1 || c.concurrency > 256) return bad_usage("--concurrency must be from 1 to 256", &opts);
+    if (hash < 1 || hash > 4096) return bad_usage("--hash must be from 1 to 4096 MB", &opts);
+    c.hash_mb = size_t(hash);
+    c.verbose = !vm.count("quiet");
+    if (mode == CommandMode::CheckOnly) return 0;
+    Output& out = stdout_output();
+    const auto result = g->self_play(c, out);
+    if (!result) return bad_usage(result.error(), &opts);
+    const MatchSummary& m = result.value();
+    char line[256];
+    std::snprintf(line, sizeof line, "Score of %s vs %s: %d - %d - %d  [%.3f] %d games", c.a.name.c_str(),
+                  c.b.name.c_str(), m.wins, m.losses, m.draws, m.score(), m.games());
+    out.line(line);
+    std::snprintf(line, sizeof line, "Elo difference: %+.1f +/- %.1f (95%%)", m.elo(), m.elo_error());
+    out.line(line);
+    return 0;
 }
 
 }  // namespace menagerie

@@ -14,7 +14,7 @@
 #include "engine/core/result.hpp"
 #include "engine/core/zobrist.hpp"
 #include "eval/eval.hpp"
-#include "protocol/output.hpp"
+#include "protocol/core/output.hpp"
 #include "search/repetition.hpp"
 #include "search/search.hpp"
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
-#include "protocol/session.hpp"
+#include "protocol/core/session.hpp"
 #include "search/skill.hpp"
 
 namespace menagerie::web {

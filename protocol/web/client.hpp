@@ -25,7 +25,7 @@
 #include <string>
 #include <string_view>
 
-#include "protocol/registry.hpp"
+#include "protocol/core/catalogue.hpp"
 
 namespace menagerie::web {
 

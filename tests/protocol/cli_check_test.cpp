@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "protocol/cli.hpp"
+#include "protocol/cli/cli.hpp"
 
 using namespace menagerie;
 

@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "protocol/usi.hpp"
+#include "protocol/loop/loop.hpp"
 
 namespace menagerie::testing {
 

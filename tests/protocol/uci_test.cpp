@@ -1,8 +1,8 @@
-// The UCI dialect (spec/protocol.md, protocol/dialect.hpp): the same session as USI, spelled as cutechess's
+// The UCI dialect (spec/protocol.md, protocol/loop/dialect.hpp): the same session as USI, spelled as cutechess's
 // shogi and Dobutsu boards and Fairy-Stockfish's UCI mode spell it.
 #include <doctest/doctest.h>
 
-#include "protocol/dialect.hpp"
+#include "protocol/loop/dialect.hpp"
 #include "tests/protocol/transcript.hpp"
 
 using namespace menagerie;

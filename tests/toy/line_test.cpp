@@ -9,15 +9,17 @@
 
 #include "tests/engine/helpers.hpp"
 #include "search/bench.hpp"
-#include "protocol/dialect.hpp"
-#include "protocol/registry.hpp"
+#include "protocol/loop/dialect.hpp"
+#include "protocol/core/catalogue.hpp"
+#include "protocol/match/games.hpp"
 #include "search/perft.hpp"
 #include "search/search.hpp"
 #include "tests/toy/engine/line/line.hpp"
 #include "tests/toy/eval/line/eval.hpp"
 
 namespace menagerie {
-const GameEntry& line_entry();  // tests/toy/protocol/games/line.cpp: the registry line of a real game
+const GameEntry& line_entry();  // tests/toy/protocol/games/line.cpp: the catalogue entry of a real game
+const MatchGame& line_match_game();  // and its row in the match runner's table
 }
 
 using namespace menagerie;
@@ -110,7 +112,7 @@ TEST_CASE("toy game: the generic search finds the win, bench and self-play run o
     config.games = 4;
     config.opening_plies = 0;
     config.verbose = false;
-    auto played = entry.self_play(config, out);
+    auto played = line_match_game().self_play(config, out);
     REQUIRE_MESSAGE(played.ok(), played.error());
     CHECK(played.value().games() == 4);
 }

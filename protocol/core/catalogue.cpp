@@ -1,10 +1,10 @@
-#include "protocol/registry.hpp"
+#include "protocol/core/catalogue.hpp"
 
-#include "protocol/options.hpp"
+#include "protocol/core/options.hpp"
 
 namespace menagerie {
 
-// Each made in protocol/games/<game>.cpp.
+// Each made in protocol/core/games/<game>.cpp.
 const GameEntry& shogi_entry();
 const GameEntry& dobutsu_entry();
 const GameEntry& jungle_entry();

@@ -1,7 +1,7 @@
 // Dai shogi's instantiation file: the whole engine stack compiled for dai.
 #include "engine/dai/dai.hpp"
 #include "eval/dai/eval.hpp"
-#include "protocol/game_entry.hpp"
+#include "protocol/core/entry.hpp"
 
 namespace menagerie {
 

@@ -1,11 +1,11 @@
-#include "protocol/usi.hpp"
+#include "protocol/loop/loop.hpp"
 
 #include <algorithm>
 #include <cctype>
 #include <random>
 
 #include "engine/core/text.hpp"
-#include "protocol/registry.hpp"
+#include "protocol/core/catalogue.hpp"
 #include "search/skill.hpp"
 
 namespace menagerie {
@@ -15,32 +15,6 @@ constexpr int64_t kMaxHashMb = 32768;
 constexpr int kMaxPerftDepth = 12;
 constexpr int kMaxBenchDepth = 30;
 }  // namespace
-
-std::vector<std::string> split_words(std::string_view line) {
-    std::vector<std::string> words;
-    for (std::string_view w : split_fields(line)) words.emplace_back(w);
-    return words;
-}
-
-// Quotes outside input safely: control and non-ASCII bytes as \xNN, cut to max characters.
-std::string printable(std::string_view s, size_t max) {
-    static const char* hex = "0123456789abcdef";
-    std::string r;
-    for (unsigned char c : s) {
-        if (r.size() >= max) {
-            r += "...";
-            break;
-        }
-        if (c >= 0x20 && c < 0x7f) {
-            r += char(c);
-        } else {
-            r += "\\x";
-            r += hex[c >> 4];
-            r += hex[c & 15];
-        }
-    }
-    return r;
-}
 
 Engine::Engine(Output& out, const std::string& tablebase, int hash_mb)
     : out_(out), writer_(out, Dialect::Usi), seed_(std::random_device{}()) {
@@ -145,6 +119,9 @@ bool Engine::dispatch(std::string_view line) {
         usi();
     } else if (cmd == "uci") {
         uci();
+    } else if (cmd == "debug") {
+        // UCI's debug on|off: this engine prints the same either way.
+        if (args.size() != 1 || (args[0] != "on" && args[0] != "off")) out_.error("debug: expected on or off");
     } else if (cmd == "isready") {
         out_.line("readyok");
     } else if (cmd == "setoption") {

@@ -1,7 +1,7 @@
 // Dobutsu shogi's instantiation file: the whole engine stack compiled for Dobutsu, with its tablebase.
 #include "engine/dobutsu/dobutsu.hpp"
 #include "eval/dobutsu/eval.hpp"
-#include "protocol/game_entry.hpp"
+#include "protocol/core/entry.hpp"
 #include "search/tablebase/dobutsu_tablebase.hpp"
 
 namespace menagerie {

@@ -1,4 +1,4 @@
-#include "protocol/options.hpp"
+#include "protocol/core/options.hpp"
 
 #include <cctype>
 #include <charconv>

@@ -1,5 +1,4 @@
-#include "protocol/cli.hpp"
-#include "protocol/cli_common.hpp"
+#include "protocol/cli/cli.hpp"
 
 #include <sys/resource.h>
 #include <unistd.h>
@@ -20,9 +19,11 @@
 #include <vector>
 
 #include "engine/core/text.hpp"
-#include "protocol/options.hpp"
-#include "protocol/registry.hpp"
-#include "protocol/usi.hpp"
+#include "protocol/core/options.hpp"
+#include "protocol/core/catalogue.hpp"
+#include "protocol/cli/tune_games.hpp"
+#include "protocol/loop/loop.hpp"
+#include "protocol/match/match_command.hpp"
 #include "search/tablebase/dobutsu_index.hpp"
 #include "search/tablebase/dobutsu_solver.hpp"
 #include "search/tablebase/dobutsu_tablebase.hpp"
@@ -32,89 +33,6 @@
 namespace po = boost::program_options;
 
 namespace menagerie {
-
-Output& stdout_output() {
-    static Output out([](std::string_view s) { std::cout << s << '\n' << std::flush; });
-    return out;
-}
-
-std::string usage() {
-    return "Usage:\n"
-           "  menagerie                      run the USI engine on stdin/stdout\n"
-           "  menagerie bench [--variant V] [--depth N] [--hash MB]\n"
-           "                                 fixed-depth search over fixed positions; prints the node signature\n"
-           "  menagerie perft --variant V --depth N [--sfen S]\n"
-           "                                 count leaf positions, with a per-move breakdown and speed\n"
-           "  menagerie selfplay --variant V [--a PLAYER] [--b PLAYER] [--games N] [--depth N | --nodes N |\n"
-           "                     --movetime MS] [--openings PLIES] [--seed S] [--concurrency K] [--max-plies N] [--quiet]\n"
-           "                                 two settings of this engine play each other; prints the score and Elo\n"
-           "  menagerie match --variant V --engine SPEC --engine SPEC [--engine SPEC ...] [--games N] [--tc TC]\n"
-           "                  [--openings plies=N [balance=CP] | file=F [order=random]] [--concurrency N]\n"
-           "                  [--record FILE] [--resign moves=K score=CP] [--draw from=PLY moves=K score=CP]\n"
-           "                  [--max-plies N] [--no-live]\n"
-           "                  [--sprt elo0=E elo1=E [alpha=A beta=B]] [--seed S] [--margin MS] [--quiet]\n"
-           "                                 engine processes (USI or XBoard) play a match or a round robin,\n"
-           "                                 refereed by our rules; `menagerie match --help` for SPEC and TC\n"
-           "  menagerie solve dobutsu [--out FILE] [--threads N] [--reachable [--root SFEN]] [--no-drops]\n"
-           "                                 solve Dobutsu shogi completely and write the tablebase (every\n"
-           "                                 position; --reachable: those reachable under the published\n"
-           "                                 convention, whose counts it reports)\n"
-           "  menagerie serve [--port N] [--host H] [--hash MB] [--max-movetime MS] [--searches N]\n"
-           "                  [--tabs N] [--tablebase FILE]\n"
-           "                                 the browser board: play and analyse every game at http://H:N/\n"
-           "  menagerie convert --variant V (--to-sfen POSITION | --from-sfen SFEN)\n"
-           "                                 a position between our SFEN and another program's format\n"
-           "                                 (taikyoku: taikyoku-shogi.github.io's); '-' reads it from stdin\n"
-           "  menagerie tune --variant V --games FILE [--games FILE ...] --out FILE [--epochs N]\n"
-           "                 [--skip N] [--rate CP] [--regularisation L] [--scores FILE [--lambda L]] [--keep TERMS]\n"
-           "                 [--keep-tables FIRST-LAST,...] [--scale-per-file]\n"
-           "                                 fit the evaluation's weights to the results of selfplay games\n"
-           "                                 (or to a reference engine's scores of their positions)\n"
-           "                                 (eval/tuner.hpp); writes them as eval/<game>/tuned.inc\n"
-           "  menagerie [--tablebase FILE]   the USI engine with that Dobutsu tablebase (or 'none')\n"
-           "  menagerie --help | --version\n"
-           "\n"
-           "Games (V): " +
-           game_names(", ") + "\n";
-}
-
-int bad_usage(const std::string& why, const po::options_description* opts) {
-    std::cerr << "menagerie: " << why << "\n\n" << usage();
-    if (opts) std::cerr << "\n" << *opts;
-    return 2;
-}
-
-// Boost's message for a bad option. Boost fills the offending text into a template with a loop that never
-// ends when that text itself holds a placeholder such as %canonical_option% (the command-line fuzz target
-// found `menagerie match --%canonical_option%` hanging), so when an argument holds a '%' the message is
-// made here from the option's name alone.
-static std::string option_error(const po::error& e, const std::vector<std::string>& args) {
-    const bool percent = std::any_of(args.begin(), args.end(), [](const std::string& a) { return a.find('%') != std::string::npos; });
-    if (!percent) return e.what();
-    if (const auto* named = dynamic_cast<const po::error_with_option_name*>(&e)) {
-        const std::string name = named->get_option_name();
-        if (dynamic_cast<const po::unknown_option*>(&e)) return "unrecognised option '" + printable(name) + "'";
-        if (dynamic_cast<const po::validation_error*>(&e)) return "a bad value for option '" + printable(name) + "'";
-        return "bad use of option '" + printable(name) + "'";
-    }
-    return "bad command line";
-}
-
-// Parses a subcommand's options; returns an exit status when the command should end here (bad input, --help).
-std::optional<int> parse_options(const std::vector<std::string>& args, const po::options_description& opts,
-                                 po::variables_map& vm) {
-    try {
-        po::store(po::command_line_parser(args).options(opts).run(), vm);
-        po::notify(vm);
-    } catch (const po::error& e) {
-        return bad_usage(option_error(e, args), &opts);
-    }
-    if (vm.count("help")) {
-        std::cout << usage() << "\n" << opts;
-        return 0;
-    }
-    return std::nullopt;
-}
 
 namespace {
 
@@ -233,51 +151,6 @@ int serve_command(const std::vector<std::string>& args, CommandMode mode) {
     return web::serve(c);
 }
 
-// A player: a preset name (beginner, easy, normal, hard, expert, master) and/or key=value settings
-// separated by commas: skill=N, depth=N, nodes=N, movetime=MS, name=TEXT, and evaluation weights as
-// eval.TERM=N (for example eval.rat_bonus=0).
-std::optional<std::string> parse_player(const std::string& spec, Player& p) {
-    size_t start = 0;
-    while (start <= spec.size()) {
-        size_t end = spec.find(',', start);
-        if (end == std::string::npos) end = spec.size();
-        const std::string item = spec.substr(start, end - start);
-        start = end + 1;
-        if (item.empty()) continue;
-        const size_t eq = item.find('=');
-        if (eq == std::string::npos) {
-            bool found = false;
-            for (const auto& preset : kSkillPresets)
-                if (iequals(preset.name, item)) p.skill = preset.level, found = true;
-            if (!found) return "unknown preset '" + item + "'";
-            if (p.name.empty()) p.name = item;
-            continue;
-        }
-        const std::string key = item.substr(0, eq), value = item.substr(eq + 1);
-        if (key == "name") {
-            p.name = value;
-            continue;
-        }
-        if (key.rfind("eval.", 0) == 0) {
-            p.eval += (p.eval.empty() ? "" : ",") + key.substr(5) + "=" + value;
-            continue;
-        }
-        auto v = parse_int(value);
-        if (!v || *v < 0) return "bad value in '" + item + "'";
-        if (key == "skill" && *v <= kMaxSkill)
-            p.skill = int(*v);
-        else if (key == "depth" && *v <= 100)
-            p.depth = int(*v);
-        else if (key == "nodes")
-            p.nodes = uint64_t(*v);
-        else if (key == "movetime")
-            p.movetime = *v;
-        else
-            return "bad setting '" + item + "' (skill=0-20, depth=N, nodes=N, movetime=MS, name=TEXT, eval.TERM=N)";
-    }
-    return std::nullopt;
-}
-
 int convert_command(const std::vector<std::string>& args, CommandMode mode) {
     po::options_description opts("convert options");
     opts.add_options()("variant", po::value<std::string>(), "game (required)")(
@@ -338,7 +211,7 @@ int tune_command(const std::vector<std::string>& args, CommandMode mode) {
     po::variables_map vm;
     if (auto status = parse_options(args, opts, vm)) return *status;
     if (!vm.count("variant")) return bad_usage("tune needs --variant", &opts);
-    const GameEntry* g = find_game(vm["variant"].as<std::string>());
+    const TuneGame* g = find_tune_game(vm["variant"].as<std::string>());
     if (!g) return bad_usage("unknown variant '" + vm["variant"].as<std::string>() + "'", &opts);
     if (!g->tune) return bad_usage(std::string(g->name) + "'s evaluation has no tunable features (shogi and torishogi have)", &opts);
     if (!vm.count("games")) return bad_usage("tune needs --games FILE", &opts);
@@ -398,67 +271,6 @@ int tune_command(const std::vector<std::string>& args, CommandMode mode) {
         return 1;
     }
     std::cerr << "wrote " << c.out << "\n";
-    return 0;
-}
-
-int selfplay_command(const std::vector<std::string>& args, CommandMode mode) {
-    po::options_description opts("selfplay options");
-    opts.add_options()("variant", po::value<std::string>(), "game (required)")(
-        "a", po::value<std::string>()->default_value("master"), "first player: preset and/or key=value,...")(
-        "b", po::value<std::string>()->default_value("master"), "second player")(
-        "games", po::value<int>()->default_value(2), "number of games (openings are played twice)")(
-        "depth", po::value<int>(), "depth limit for both players")("nodes", po::value<uint64_t>(),
-                                                                   "node limit per move for both players")(
-        "movetime", po::value<int>(), "ms per move for both players")("openings", po::value<int>()->default_value(4),
-                                                                      "random plies before the players take over")(
-        "seed", po::value<uint64_t>()->default_value(1), "seed of the openings and the level randomness")(
-        "concurrency", po::value<int>()->default_value(1), "games played at once")(
-        "max-plies", po::value<int>()->default_value(400), "plies after which a game is scored a draw")(
-        "hash", po::value<int>()->default_value(16), "hash size in MB per player")("quiet", "no per-game lines")(
-        "terms", "print the game's evaluation terms with their defaults, and exit")("help,h", "this help");
-    po::variables_map vm;
-    if (auto status = parse_options(args, opts, vm)) return *status;
-    if (!vm.count("variant")) return bad_usage("selfplay needs --variant", &opts);
-    const GameEntry* g = find_game(vm["variant"].as<std::string>());
-    if (!g) return bad_usage("unknown variant '" + vm["variant"].as<std::string>() + "'", &opts);
-    if (vm.count("terms")) {
-        std::cout << g->eval_terms() << "\n";
-        return 0;
-    }
-    SelfPlayConfig c;
-    c.a.depth = c.b.depth = vm.count("depth") ? vm["depth"].as<int>() : 0;
-    c.a.nodes = c.b.nodes = vm.count("nodes") ? vm["nodes"].as<uint64_t>() : 0;
-    c.a.movetime = c.b.movetime = vm.count("movetime") ? vm["movetime"].as<int>() : 0;
-    if (!c.a.depth && !c.a.nodes && !c.a.movetime) c.a.movetime = c.b.movetime = 100;
-    if (auto e = parse_player(vm["a"].as<std::string>(), c.a)) return bad_usage("--a: " + *e, &opts);
-    if (auto e = parse_player(vm["b"].as<std::string>(), c.b)) return bad_usage("--b: " + *e, &opts);
-    if (c.a.name.empty()) c.a.name = "A";
-    if (c.b.name.empty()) c.b.name = "B";
-    if (c.a.name == c.b.name) c.a.name += "(a)", c.b.name += "(b)";
-    c.games = vm["games"].as<int>();
-    c.opening_plies = vm["openings"].as<int>();
-    c.seed = vm["seed"].as<uint64_t>();
-    c.concurrency = vm["concurrency"].as<int>();
-    c.max_plies = vm["max-plies"].as<int>();
-    if (c.max_plies < 1 || c.max_plies > 100000) return bad_usage("--max-plies must be from 1 to 100000", &opts);
-    const int hash = vm["hash"].as<int>();
-    if (c.games < 1 || c.games > 1000000) return bad_usage("--games must be from 1 to 1000000", &opts);
-    if (c.opening_plies < 0 || c.opening_plies > 40) return bad_usage("--openings must be from 0 to 40", &opts);
-    if (c.concurrency < 1 || c.concurrency > 256) return bad_usage("--concurrency must be from 1 to 256", &opts);
-    if (hash < 1 || hash > 4096) return bad_usage("--hash must be from 1 to 4096 MB", &opts);
-    c.hash_mb = size_t(hash);
-    c.verbose = !vm.count("quiet");
-    if (mode == CommandMode::CheckOnly) return 0;
-    Output& out = stdout_output();
-    const auto result = g->self_play(c, out);
-    if (!result) return bad_usage(result.error(), &opts);
-    const MatchSummary& m = result.value();
-    char line[256];
-    std::snprintf(line, sizeof line, "Score of %s vs %s: %d - %d - %d  [%.3f] %d games", c.a.name.c_str(),
-                  c.b.name.c_str(), m.wins, m.losses, m.draws, m.score(), m.games());
-    out.line(line);
-    std::snprintf(line, sizeof line, "Elo difference: %+.1f +/- %.1f (95%%)", m.elo(), m.elo_error());
-    out.line(line);
     return 0;
 }
 

@@ -1,7 +1,7 @@
 #include <cstdio>
 #include <exception>
 
-#include "protocol/cli.hpp"
+#include "protocol/cli/cli.hpp"
 
 int main(int argc, char** argv) {
     try {

@@ -1,7 +1,7 @@
 // Shogi's instantiation file: the whole engine stack compiled for shogi.
 #include "engine/shogi/shogi.hpp"
 #include "eval/shogi/eval.hpp"
-#include "protocol/game_entry.hpp"
+#include "protocol/core/entry.hpp"
 
 namespace menagerie {
 

@@ -1,7 +1,7 @@
 // Chu shogi's instantiation file: the whole engine stack compiled for chu shogi.
 #include "engine/chu/chu.hpp"
 #include "eval/chu/eval.hpp"
-#include "protocol/game_entry.hpp"
+#include "protocol/core/entry.hpp"
 
 namespace menagerie {
 

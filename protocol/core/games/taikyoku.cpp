@@ -1,7 +1,7 @@
 // Taikyoku shogi's instantiation file: the whole engine stack compiled for taikyoku.
 #include "engine/taikyoku/taikyoku.hpp"
 #include "eval/taikyoku/eval.hpp"
-#include "protocol/game_entry.hpp"
+#include "protocol/core/entry.hpp"
 
 namespace menagerie {
 

@@ -1,7 +1,7 @@
 // Tori shogi's instantiation file: the whole engine stack compiled for tori shogi.
 #include "engine/tori/tori.hpp"
 #include "eval/tori/eval.hpp"
-#include "protocol/game_entry.hpp"
+#include "protocol/core/entry.hpp"
 
 namespace menagerie {
 

@@ -1,5 +1,5 @@
 #pragma once
-// The engine loop: one line in, answers out, in USI, or in UCI once the first command is `uci` (protocol/dialect.hpp
+// The engine loop: one line in, answers out, in USI, or in UCI once the first command is `uci` (protocol/loop/dialect.hpp
 // spells the same session's values either way). Bad input is answered with `info string error: ...` and changes
 // nothing.
 #include <istream>
@@ -8,10 +8,11 @@
 #include <string_view>
 #include <vector>
 
-#include "protocol/dialect.hpp"
-#include "protocol/options.hpp"
-#include "protocol/output.hpp"
-#include "protocol/session.hpp"
+#include "engine/core/text.hpp"
+#include "protocol/loop/dialect.hpp"
+#include "protocol/core/options.hpp"
+#include "protocol/core/output.hpp"
+#include "protocol/core/session.hpp"
 
 namespace menagerie {
 
@@ -59,7 +60,5 @@ private:
 // Runs the loop on a stream until quit or end of input. Over-long lines are discarded with an error.
 void run_usi_loop(std::istream& in, Output& out, const std::string& tablebase = "auto");
 
-std::vector<std::string> split_words(std::string_view line);
-std::string printable(std::string_view s, size_t max = 60);
 
 }  // namespace menagerie

@@ -1,4 +1,4 @@
-#include "protocol/dialect.hpp"
+#include "protocol/loop/dialect.hpp"
 
 #include <algorithm>
 #include <cctype>

@@ -1,6 +1,8 @@
 #pragma once
-// The games this engine knows: one line each in registry.cpp, each entry made in its instantiation file
-// protocol/games/<game>.cpp (protocol/game_entry.hpp).
+// The game catalogue: the games this engine knows, what each is called in each dialect, its board, its
+// options and its optional abilities, and a session of it. One line each in catalogue.cpp, each entry made in
+// its instantiation file protocol/core/games/<game>.cpp (protocol/core/entry.hpp). Every front and tool reads
+// it; an application that needs more of a game (the match runner, the tuner) keeps its own table beside it.
 #include <cstddef>
 #include <functional>
 #include <memory>
@@ -8,11 +10,9 @@
 #include <string_view>
 #include <vector>
 
-#include "eval/tuner.hpp"
-#include "protocol/match/match.hpp"
-#include "protocol/match/selfplay.hpp"
-#include "protocol/options.hpp"
-#include "protocol/session.hpp"
+#include "engine/core/result.hpp"
+#include "protocol/core/options.hpp"
+#include "protocol/core/session.hpp"
 
 namespace menagerie {
 
@@ -24,10 +24,6 @@ struct GameEntry {
     bool hands = true;          // the SFEN may list pieces in hand (G::hands)
     std::string_view start_sfen;
     std::unique_ptr<Session> (*make_session)(Listener& out, size_t hash_mb) = nullptr;
-    Result<MatchSummary> (*self_play)(const SelfPlayConfig& config, Output& out) = nullptr;
-    std::string (*eval_terms)() = nullptr;  // "name=default,..." of the game's evaluation weights
-    Result<MatchResult> (*match)(const MatchConfig& config, Output& out) = nullptr;  // engine processes against each other
-    Result<std::vector<Opening>> (*read_book)(const std::string& path) = nullptr;  // an opening file, checked
     std::vector<Option> options;  // USI options of this game alone (its rules, its tablebase file)
     // How the pieces are called, where the game's own table says so (G::piece_looks(); taikyoku's 301 types):
     // SFEN code in upper case ("(GLG)", "+(GLG)"), kanji, English name. The browser board shows them.
@@ -39,10 +35,6 @@ struct GameEntry {
     std::string_view foreign_format;
     Result<std::string> (*foreign_to_sfen)(std::string_view text) = nullptr;
     Result<std::string> (*sfen_to_foreign)(std::string_view sfen) = nullptr;
-    // Fits the evaluation's weights to game results and writes them (`menagerie tune`; games whose
-    // evaluation describes its features, eval/tuner.hpp). Returns the file's text or an error.
-    Result<std::string> (*tune)(const TuneConfig& config, const std::function<void(const std::string&)>& progress) =
-        nullptr;
 };
 
 const std::vector<GameEntry>& games();

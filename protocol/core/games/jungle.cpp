@@ -1,7 +1,7 @@
 // Jungle's instantiation file: the whole engine stack compiled for Jungle.
 #include "engine/jungle/jungle.hpp"
 #include "eval/jungle/eval.hpp"
-#include "protocol/game_entry.hpp"
+#include "protocol/core/entry.hpp"
 
 namespace menagerie {
 

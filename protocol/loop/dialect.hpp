@@ -11,8 +11,8 @@
 #include <string_view>
 
 #include "engine/core/notation.hpp"
-#include "protocol/output.hpp"
-#include "protocol/session.hpp"
+#include "protocol/core/output.hpp"
+#include "protocol/core/session.hpp"
 
 namespace menagerie {
 
