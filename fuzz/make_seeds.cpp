@@ -80,7 +80,12 @@ int main(int argc, char** argv) {
              "setoption name USI_Ponder value 1\nposition startpos\ngo ponder btime 100 wtime 100\nponderhit\nstop\ngo infinite\nstop\n",
              "setoption name Skill_Level value 3\nsetoption name USI_LimitStrength value true\nsetoption name USI_Elo value 1200\nposition startpos\ngo nodes 500\n",
              "setoption name EnteringKingRule value 27Point\nsetoption name USI_Variant value dobutsu\nposition startpos moves 2c2b\nperft 3\nd\ngameover win\n",
-             "go\nposition\nposition sfen\nposition startpos moves\nsetoption\nsetoption name\nsetoption name Nothing value 3\n\x01\x7f\n"})
+             "go\nposition\nposition sfen\nposition startpos moves\nsetoption\nsetoption name\nsetoption name Nothing value 3\n\x01\x7f\n",
+             // The UCI dialect, as cutechess and Fairy-Stockfish speak it.
+             "uci\nsetoption name UCI_Variant value shogi\ndebug on\nucinewgame\nposition startpos moves c3c4 g7g6\ngo wtime 1000 btime 1000 winc 10 binc 10\nposition fen lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL[] w - - 2 2 moves b2h8+\ngo depth 3\nd\n",
+             "uci\nsetoption name UCI_Variant value dobutsu\nposition fen gle/1c1/1C1/ELG[-] w - 1 moves b2b3\ngo movetime 50\ngo perft 2\nposition fen 1l1/1L1/3/3[-] w - 1 moves b3b4\ngo mate 2\n",
+             "uci\nsetoption name UCI_Variant value chushogi\nposition startpos moves f4f5\ngo nodes 300\nposition fen 11k/12/2p9/5g6/5+o3n2/12/9+H2/6B5/12/5R6/12/K11 w e8 1\ngo depth 2\n",
+             "uci\nposition fen 4k4/9/9/9/9/9/9/9/4K4[2PBp] w - 1 moves B@e5 P@e4\nposition fen [x] w\nposition fen 9/9 b - - - - 1\ngo searchmoves c3c4 z9z9 depth 2\n"})
         put(dir / "usi_fuzz", s);
 
     for (const char* s : {"", "--help", "--version", "bench\n--depth\n2", "bench\n--variant\nzz", "perft\n--depth\n0",

@@ -1,4 +1,5 @@
-// A whole USI session: the input's lines, one at a time, against one engine (a new one per input).
+// A whole USI or UCI session (UCI when its first command is `uci`): the input's lines, one at a time, against one
+// engine (a new one per input).
 // Invariants: a `position` the engine refuses (it says `info string error`) leaves the position as it was;
 // every `go` gets exactly one answer (bestmove or checkmate), and a bestmove is a legal move of the position
 // searched (or resign/win); nothing crashes or hangs.
@@ -15,6 +16,7 @@
 
 #include "engine/core/text.hpp"
 #include "fuzz/fuzz_check.hpp"
+#include "protocol/core/catalogue.hpp"
 #include "protocol/loop/loop.hpp"
 
 using namespace menagerie;
@@ -143,9 +145,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             if (auto best = c.find("bestmove ", from)) {
                 const auto bw = split_words(*best);
                 fuzz::expect(bw.size() >= 2, "bestmove without a move");
-                if (bw[1] != "resign" && bw[1] != "win") {
+                if (bw[1] != "resign" && bw[1] != "win" && bw[1] != "(none)") {
                     fuzz::expect(had, "a move without a position: " + *best);
-                    auto ok = legal_in(game, sfen, bw[1]);
+                    std::string move = bw[1];
+                    // UCI spells squares in chess style: back to the game's own for the check.
+                    const GameEntry* entry = find_game(game);
+                    if (engine.dialect() == Dialect::Uci && entry && entry->shogi_squares) {
+                        auto usi = respell(move, BoardSize{entry->files, entry->ranks}, SquareStyle::Chess, SquareStyle::Shogi);
+                        fuzz::expect(usi.ok(), "unreadable UCI move " + *best);
+                        if (usi) move = *usi;
+                    }
+                    auto ok = legal_in(game, sfen, move);
                     fuzz::expect(ok.has_value() && *ok, "illegal " + *best + " in " + game + " '" + sfen + "'");
                 }
             }

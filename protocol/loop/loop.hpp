@@ -31,6 +31,7 @@ public:
     void wait();
     Session& session() { return *session_; }
     const Options& options() const { return options_; }
+    Dialect dialect() const { return writer_.dialect(); }
 
 private:
     bool dispatch(std::string_view line);
