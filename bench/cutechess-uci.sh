@@ -24,6 +24,11 @@ for variant in shogi dobutsu; do
     -engine name=opponent cmd="$(realpath "$opponent")" proto=uci -each tc="$tc" -games "$games" -repeat -recover \
     -pgnout "$out/$variant.pgn" -debug > "$out/$variant.log" 2>&1
   grep -E '^(Score of|Finished game)' "$out/$variant.log" | tail -2 >&2
+  # The commands of the first two games (one with each colour), as the replay test reads them.
+  { echo "# cutechess-cli against another UCI engine, -variant $variant at $tc: the commands it sent to Menagerie in"
+    echo "# its first two games, from its -debug log (bench/cutechess-uci.sh); tests/protocol/cutechess_test.cpp replays them."
+    awk '/^Started game 3 of/{exit} {print}' "$out/$variant.log" | sed -n 's/^[0-9]* >menagerie([0-9]*): //p'
+    echo quit; } > "$out/$variant-commands.txt"
   echo "illegal moves by menagerie: $(grep -c 'Illegal move.*menagerie\|menagerie.*illegal' "$out/$variant.log" || true)," \
        "disconnects: $(grep -ci 'disconnect\|terminated\|stalls' "$out/$variant.log" || true)," \
        "time forfeits: $(grep -ci 'loses on time\|on time' "$out/$variant.log" || true)" >&2

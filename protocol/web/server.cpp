@@ -282,6 +282,10 @@ private:
             } else {
                 // Forget tabs that have gone, so the list stays as long as the open tabs.
                 shared_.open.remove_if([](const std::weak_ptr<WsSession>& w) { return w.expired(); });
+                // Answers go out at once: with Nagle's algorithm a WebSocket frame written in two pieces waited
+                // for the page's delayed acknowledgement (a board view over one segment took 44 ms, not 0.4).
+                beast::error_code ignored;
+                socket.set_option(tcp::no_delay(true), ignored);
                 std::make_shared<HttpSession>(std::move(socket), shared_)->run();
             }
         } else if (ec == net::error::no_descriptors) {
