@@ -42,6 +42,12 @@ struct Weights {
         return std::nullopt;
     }
 
+    // "name=value,name=value": the whole table, as apply() reads it.
+    std::string spec() const {
+        std::string s;
+        for (std::size_t i = 0; i < N; ++i) s += (i ? "," : "") + std::string(names[i]) + "=" + std::to_string(values[i]);
+        return s;
+    }
     std::string list() const {
         std::string s;
         for (std::size_t i = 0; i < N; ++i) s += (i ? ", " : "") + std::string(names[i]);

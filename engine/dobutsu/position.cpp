@@ -2,6 +2,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/notation.hpp"
 #include "engine/core/text.hpp"
 #include "engine/core/zobrist.hpp"
 #include "engine/dobutsu/dobutsu.hpp"
@@ -66,7 +67,9 @@ const Tables tables = make_tables();
 
 char piece_letter(int type) { return "CEGLC"[type]; }
 
-std::string square_usi(int sq) { return {char('3' - col_of(sq)), char('a' + row_of(sq))}; }
+// USI squares as the notation codec every board shares writes them (a square's index is its cell: row from the
+// top, column from the left); the seed's A1..C4 names are Dobutsu's own.
+std::string square_usi(int sq) { return square_text(sq, BoardSize{3, 4}, SquareStyle::Shogi); }
 std::string square_human(int sq) { return {char('A' + col_of(sq)), char('1' + row_of(sq))}; }
 
 Position Position::start() { return from_sfen(Dobutsu::start_sfen).value(); }

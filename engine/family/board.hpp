@@ -29,6 +29,7 @@
 #include <string_view>
 
 #include "engine/core/bitboard.hpp"
+#include "engine/core/notation.hpp"
 #include "engine/core/outcome.hpp"
 #include "engine/core/result.hpp"
 #include "engine/core/text.hpp"
@@ -85,18 +86,14 @@ public:
     static constexpr int square(int file0, int rank0) { return file0 * kRanks + rank0; }
     // Ranks seen from a side: 0 is its far rank.
     static constexpr int relative_rank(Color c, int sq) { return c == Sente ? rank_of(sq) : kRanks - 1 - rank_of(sq); }
-    static std::string square_text(int sq) { return std::to_string(file_of(sq) + 1) + char('a' + rank_of(sq)); }
+    // Squares are written and read by the notation codec every board shares (engine/core/notation.hpp): "7g".
+    static constexpr BoardSize kSize{kFiles, kRanks};
+    static constexpr int cell_of(int sq) { return rank_of(sq) * kFiles + (kFiles - 1 - file_of(sq)); }
+    static std::string square_text(int sq) { return menagerie::square_text(cell_of(sq), kSize, SquareStyle::Shogi); }
     // The square written at text[i..] (file number, rank letter), moving i past it; -1 if there is none.
     static int read_square(std::string_view text, size_t& i) {
-        int file = 0;
-        size_t j = i;
-        while (j < text.size() && j < i + 2 && std::isdigit(static_cast<unsigned char>(text[j])))
-            file = file * 10 + (text[j++] - '0');
-        if (j == i || j >= text.size() || file < 1 || file > kFiles) return -1;
-        const int rank = text[j] - 'a';
-        if (rank < 0 || rank >= kRanks) return -1;
-        i = j + 1;
-        return square(file - 1, rank);
+        const int cell = menagerie::read_square(text, i, kSize, SquareStyle::Shogi);
+        return cell < 0 ? -1 : square(kFiles - 1 - cell % kFiles, cell / kFiles);
     }
 
     Color side() const { return stm_; }

@@ -2,6 +2,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/notation.hpp"
 #include "engine/core/text.hpp"
 #include "engine/core/zobrist.hpp"
 #include "engine/jungle/jungle.hpp"
@@ -84,7 +85,10 @@ const char* type_name(int t) {
 const Tables tables = make_tables();
 
 char piece_letter(int type) { return "RCDWPTLE"[type]; }
-std::string square_name(int sq) { return {char('a' + col_of(sq)), char('1' + row_of(sq))}; }
+// Squares as the notation codec every board shares writes them, in chess style (engine/core/notation.hpp).
+std::string square_name(int sq) {
+    return square_text((kRanks - 1 - row_of(sq)) * kFiles + col_of(sq), BoardSize{kFiles, kRanks}, SquareStyle::Chess);
+}
 
 Position Position::start() { return from_sfen(Jungle::start_sfen).value(); }
 

@@ -8,6 +8,8 @@
 #include <string>
 #include <string_view>
 
+#include "engine/core/notation.hpp"
+
 namespace menagerie::large {
 
 using Square = uint16_t;
@@ -51,27 +53,18 @@ struct Geometry {
     // Rows counted from a side's own back rank: 0 at its back, Ranks - 1 at the far rank.
     static constexpr int relative_row(int sq, int color) { return color == 0 ? Ranks - 1 - row(sq) : row(sq); }
 
-    static std::string rank_text(int row) {
-        const char letter = char('a' + row % 26);
-        return row < 26 ? std::string(1, letter) : std::string(2, letter);
-    }
-    static std::string square_text(int sq) { return std::to_string(col(sq) + 1) + rank_text(row(sq)); }
-
+    // Squares are written and read by the notation codec every board shares (engine/core/notation.hpp):
+    // "7g", "12l", "36jj" (rank letters doubled after z).
+    static constexpr BoardSize kSize{Files, Ranks};
+    static constexpr int cell_of(int sq) { return row(sq) * Files + (Files - 1 - col(sq)); }
+    static std::string rank_text(int row) { return letters_of(row); }
+    static std::string square_text(int sq) { return menagerie::square_text(cell_of(sq), kSize, SquareStyle::Shogi); }
     // Reads a square at text[i] and advances i; -1 (and i unchanged) when there is none.
     static int read_square(std::string_view text, std::size_t& i) {
-        std::size_t j = i;
-        int file = 0;
-        while (j < text.size() && j - i < 2 && text[j] >= '0' && text[j] <= '9') file = file * 10 + (text[j++] - '0');
-        if (j == i || file < 1 || file > Files || j >= text.size()) return -1;
-        const char letter = text[j];
-        if (letter < 'a' || letter > 'z') return -1;
-        int row = letter - 'a';
-        ++j;
-        if (Ranks > 26 && j < text.size() && text[j] == letter) row += 26, ++j;
-        if (row >= Ranks) return -1;
-        i = j;
-        return square(file - 1, row);
+        const int cell = menagerie::read_square(text, i, kSize, SquareStyle::Shogi);
+        return cell < 0 ? -1 : square(Files - 1 - cell % Files, cell / Files);
     }
+
 };
 
 }  // namespace menagerie::large

@@ -27,13 +27,7 @@ template <Game G>
 TuneGame make_tune_game() {
     TuneGame t;
     t.name = G::name;
-    t.eval_terms = [] {
-        const auto w = Evaluator<G>::defaults();
-        std::string s;
-        for (size_t i = 0; i < w.names.size(); ++i)
-            s += (i ? "," : "") + std::string(w.names[i]) + "=" + std::to_string(w.values[i]);
-        return s;
-    };
+    t.eval_terms = [] { return Evaluator<G>::defaults().spec(); };
     if constexpr (requires(const typename G::Position& p, typename Tuner<G>::Collector& c) { Evaluator<G>::features(p, c); }) {
         t.tune = [](const TuneConfig& config, const std::function<void(const std::string&)>& progress) -> Result<std::string> {
             Tuner<G> tuner;

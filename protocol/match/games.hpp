@@ -30,13 +30,7 @@ MatchGame make_match_game() {
     MatchGame m;
     m.name = G::name;
     m.self_play = [](const SelfPlayConfig& config, Output& out) { return SelfPlay<G>(config, out).run(); };
-    m.eval_terms = [] {
-        const auto w = Evaluator<G>::defaults();
-        std::string s;
-        for (size_t i = 0; i < w.names.size(); ++i)
-            s += (i ? "," : "") + std::string(w.names[i]) + "=" + std::to_string(w.values[i]);
-        return s;
-    };
+    m.eval_terms = [] { return Evaluator<G>::defaults().spec(); };
     m.match = &run_match<G>;
     m.read_book = [](const std::string& path) {
         return match_detail::read_book(path, std::string(G::start_sfen), &opening_error<G>);
