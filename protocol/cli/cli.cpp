@@ -345,16 +345,7 @@ int solve_command(const std::vector<std::string>& args, CommandMode mode) {
     positional.add("game", 1);
     opts.add_options()("game", po::value<std::string>(), "the game to solve: dobutsu");
     po::variables_map vm;
-    try {
-        po::store(po::command_line_parser(args).options(opts).positional(positional).run(), vm);
-        po::notify(vm);
-    } catch (const po::error& e) {
-        return bad_usage(option_error(e, args), &opts);
-    }
-    if (vm.count("help")) {
-        std::cout << usage() << "\n" << opts;
-        return 0;
-    }
+    if (auto status = parse_options(args, opts, vm, &positional)) return *status;
     if (!vm.count("game")) return bad_usage("solve needs the game: 'menagerie solve dobutsu'", &opts);
     if (vm["game"].as<std::string>() != "dobutsu")
         return bad_usage("only dobutsu can be solved, not '" + vm["game"].as<std::string>() + "'", &opts);

@@ -65,7 +65,7 @@ int bad_usage(const std::string& why, const po::options_description* opts) {
 // ends when that text itself holds a placeholder such as %canonical_option% (the command-line fuzz target
 // found `menagerie match --%canonical_option%` hanging), so when an argument holds a '%' the message is
 // made here from the option's name alone.
-std::string option_error(const po::error& e, const std::vector<std::string>& args) {
+static std::string option_error(const po::error& e, const std::vector<std::string>& args) {
     const bool percent = std::any_of(args.begin(), args.end(), [](const std::string& a) { return a.find('%') != std::string::npos; });
     if (!percent) return e.what();
     if (const auto* named = dynamic_cast<const po::error_with_option_name*>(&e)) {
@@ -79,9 +79,11 @@ std::string option_error(const po::error& e, const std::vector<std::string>& arg
 
 // Parses a subcommand's options; returns an exit status when the command should end here (bad input, --help).
 std::optional<int> parse_options(const std::vector<std::string>& args, const po::options_description& opts,
-                                 po::variables_map& vm) {
+                                 po::variables_map& vm, const po::positional_options_description* positional) {
     try {
-        po::store(po::command_line_parser(args).options(opts).run(), vm);
+        auto parser = po::command_line_parser(args).options(opts);
+        if (positional) parser.positional(*positional);
+        po::store(parser.run(), vm);
         po::notify(vm);
     } catch (const po::error& e) {
         return bad_usage(option_error(e, args), &opts);

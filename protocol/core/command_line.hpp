@@ -20,11 +20,10 @@ Output& stdout_output();
 std::string usage();
 // Prints why and the usage to stderr; returns 2, the status of a bad command line.
 int bad_usage(const std::string& why, const boost::program_options::options_description* opts);
-// Boost's message for a bad option, safe for any argument text.
-std::string option_error(const boost::program_options::error& e, const std::vector<std::string>& args);
-// Parses a subcommand's options; returns an exit status when the command should end here (bad input, --help).
+// Parses a subcommand's options (and its positional arguments, if it has some); returns an exit status when the command should end here (bad input, --help).
 std::optional<int> parse_options(const std::vector<std::string>& args,
                                  const boost::program_options::options_description& opts,
-                                 boost::program_options::variables_map& vm);
+                                 boost::program_options::variables_map& vm,
+                                 const boost::program_options::positional_options_description* positional = nullptr);
 
 }  // namespace menagerie
