@@ -20,6 +20,7 @@
 #include "engine/core/result.hpp"
 #include "engine/core/search_tuning.hpp"
 #include "engine/large/board.hpp"
+#include "engine/large/chu_kinds.hpp"
 #include "engine/large/position.hpp"
 
 namespace menagerie::chu {
@@ -46,47 +47,9 @@ constexpr uint8_t kLionTag = 1, kWeakBridge = 2;
 struct Rules {
     using Geo = chu::Geo;
     using K = large::Kind;
-    static constexpr std::array<K, kKinds> kinds = {{
-        {"P", false, Tokin, "f1", false, kWeakBridge, "pawn"},
-        {"I", false, PromotedGoBetween, "f1 b1", false, kWeakBridge, "go-between"},
-        {"L", false, WhiteHorse, "f*", false, 0, "lance"},
-        {"A", false, Whale, "f* b*", false, 0, "reverse chariot"},
-        {"F", false, PromotedLeopard, "f1 b1 d1", false, 0, "ferocious leopard"},
-        {"C", false, PromotedCopper, "f1 F1 b1", false, 0, "copper general"},
-        {"S", false, PromotedSilver, "f1 d1", false, 0, "silver general"},
-        {"G", false, PromotedGold, "o1 F1", false, 0, "gold general"},
-        {"E", false, Prince, "f1 s1 d1", false, 0, "drunk elephant"},
-        {"T", false, Stag, "b1 s1 d1", false, 0, "blind tiger"},
-        {"O", false, PromotedKirin, "d1 oj", false, 0, "kirin"},
-        {"X", false, PromotedPhoenix, "o1 dj", false, 0, "phoenix"},
-        {"M", false, Boar, "s* f1 b1", false, 0, "side mover"},
-        {"V", false, Ox, "f* b* s1", false, 0, "vertical mover"},
-        {"B", false, PromotedBishop, "d*", false, 0, "bishop"},
-        {"R", false, PromotedRook, "o*", false, 0, "rook"},
-        {"H", false, Falcon, "d* o1", false, 0, "dragon horse"},
-        {"D", false, Eagle, "o* d1", false, 0, "dragon king"},
-        {"Q", false, -1, "a*", false, 0, "free king"},
-        {"N", false, -1, "lion", false, kLionTag, "lion"},
-        {"K", false, -1, "a1", true, 0, "king"},
-        {"P", true, -1, "o1 F1", false, 0, "tokin"},
-        {"I", true, -1, "f1 s1 d1", false, 0, "promoted go-between"},
-        {"L", true, -1, "f* b* F*", false, 0, "white horse"},
-        {"A", true, -1, "f* b* B*", false, 0, "whale"},
-        {"F", true, -1, "d*", false, 0, "promoted leopard (bishop)"},
-        {"C", true, -1, "s* f1 b1", false, 0, "promoted copper (side mover)"},
-        {"S", true, -1, "f* b* s1", false, 0, "promoted silver (vertical mover)"},
-        {"G", true, -1, "o*", false, 0, "promoted gold (rook)"},
-        {"E", true, -1, "a1", true, 0, "prince"},
-        {"T", true, -1, "a1 f* b*", false, 0, "flying stag"},
-        {"O", true, -1, "lion", false, kLionTag, "promoted kirin (lion)"},
-        {"X", true, -1, "a*", false, 0, "promoted phoenix (free king)"},
-        {"M", true, -1, "s* d*", false, 0, "free boar"},
-        {"V", true, -1, "f* b* d*", false, 0, "flying ox"},
-        {"B", true, -1, "d* o1", false, 0, "promoted bishop (dragon horse)"},
-        {"R", true, -1, "o* d1", false, 0, "promoted rook (dragon king)"},
-        {"H", true, -1, "d* s* b* fL", false, 0, "horned falcon"},
-        {"D", true, -1, "o* B* FL", false, 0, "soaring eagle"},
-    }};
+    // The types chu shares with dai (engine/large/chu_kinds.hpp), and nothing else.
+    static constexpr std::array<K, kKinds> kinds =
+        large::join_kinds(large::chu_base_kinds(Tokin, kWeakBridge, kLionTag), large::chu_promoted_kinds(kLionTag));
     static constexpr uint64_t key_seed = 0xc4a1u;
     static constexpr bool lion_trading = true;
     static constexpr uint8_t lion_tag = kLionTag;
