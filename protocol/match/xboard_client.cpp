@@ -5,6 +5,7 @@
 #include <charconv>
 #include <thread>
 
+#include "engine/core/notation.hpp"
 #include "engine/core/text.hpp"
 #include "protocol/match/engine_output.hpp"
 #include "protocol/match/usi_client.hpp"
@@ -23,82 +24,44 @@ std::string level_time(int64_t ms) {
     const int64_t s = (ms + 999) / 1000;
     return s % 60 == 0 ? std::to_string(s / 60) : std::to_string(s / 60) + ":" + (s % 60 < 10 ? "0" : "") + std::to_string(s % 60);
 }
-// A square of our USI notation at `text[i]`: shogi style "12a" (file from the right, rank letter from the top)
-// or chess style "a1". Gives the column from the left (0-based) and the row from the bottom (0-based).
-bool read_usi_square(const std::string& text, size_t& i, const BoardNotation& n, int& col, int& row) {
-    if (n.shogi_squares) {
-        int file = 0;
-        size_t start = i;
-        while (i < text.size() && std::isdigit((unsigned char)text[i]) && i - start < 2) file = file * 10 + (text[i++] - '0');
-        if (i == start || i >= text.size() || file < 1 || file > n.files) return false;
-        const int rank = text[i] - 'a';
-        if (rank < 0 || rank >= n.ranks) return false;
-        ++i;
-        col = n.files - file;
-        row = n.ranks - 1 - rank;
-        return true;
-    }
-    if (i >= text.size()) return false;
-    col = text[i] - 'a';
-    if (col < 0 || col >= n.files) return false;
-    int rank = 0;
-    const size_t start = ++i;
-    while (i < text.size() && std::isdigit((unsigned char)text[i]) && i - start < 2) rank = rank * 10 + (text[i++] - '0');
-    if (i == start || rank < 1 || rank > n.ranks) return false;
-    row = rank - 1;
-    return true;
-}
-// The same for XBoard's coordinates: always "a1" style, a the left file from Sente's side, 1 Sente's back rank.
-bool read_xboard_square(const std::string& text, size_t& i, const BoardNotation& n, int& col, int& row) {
-    return read_usi_square(text, i, BoardNotation{n.files, n.ranks, false}, col, row);
-}
-std::string usi_square(int col, int row, const BoardNotation& n) {
-    if (n.shogi_squares) return std::to_string(n.files - col) + char('a' + (n.ranks - 1 - row));
-    return char('a' + col) + std::to_string(row + 1);
-}
-std::string xboard_square(int col, int row) { return char('a' + col) + std::to_string(row + 1); }
-
-using SquareReader = bool (*)(const std::string&, size_t&, const BoardNotation&, int&, int&);
-// A move from one notation to the other: a drop, a one-leg move, or a two-leg move (chu's lion moves: USI
-// writes "6f5e6d", XBoard "f6g7,g7f8"). XBoard's null move "@@@@" is a pass, which USI writes as "pass".
-Result<std::string> translate(const std::string& move, const BoardNotation& n, SquareReader read, char drop_in,
-                              char drop_out, bool to_xboard) {
-    auto write = [&](int col, int row) { return to_xboard ? xboard_square(col, row) : usi_square(col, row, n); };
-    const Error bad{"'" + move + "' is not a move on a " + std::to_string(n.files) + "x" + std::to_string(n.ranks) + " board"};
-    if (move == (to_xboard ? "pass" : "@@@@")) return std::string(to_xboard ? "@@@@" : "pass");
-    size_t i = 0;
-    int c1 = 0, r1 = 0, c2 = 0, r2 = 0;
-    std::string out;
-    if (move.size() >= 2 && std::isalpha((unsigned char)move[0]) && move[1] == drop_in) {
-        i = 2;
-        if (!read(move, i, n, c2, r2)) return bad;
-        out = std::string(1, move[0]) + drop_out + write(c2, r2);
-    } else {
-        if (!read(move, i, n, c1, r1) || !read(move, i, n, c2, r2)) return bad;
-        out = write(c1, r1) + write(c2, r2);
-        int c3 = 0, r3 = 0;
-        if (!to_xboard && i < move.size() && move[i] == ',') {
-            // XBoard's second leg starts where the first ended.
-            int cm = 0, rm = 0;
-            ++i;
-            if (!read(move, i, n, cm, rm) || cm != c2 || rm != r2 || !read(move, i, n, c3, r3)) return bad;
-            out += write(c3, r3);
-        } else if (to_xboard && i < move.size() && std::isalnum((unsigned char)move[i]) && read(move, i, n, c3, r3)) {
-            out += "," + write(c2, r2) + write(c3, r3);
-        }
-    }
-    if (i < move.size() && move[i] == '+') out += move[i++];
-    if (i != move.size()) return bad;
-    return out;
-}
 }  // namespace
 
+// Moves between our USI notation and XBoard's, through the notation codec every board shares
+// (engine/core/notation.hpp): XBoard writes squares in chess style ("a1" is Sente's left corner), drops with
+// '@', a two-leg move (chu's lion moves: USI "6f5e6d") as two legs "f6g7,g7f8", and a pass (USI "pass") as
+// its null move "@@@@".
 Result<std::string> usi_to_xboard_move(const std::string& move, const BoardNotation& n) {
-    return translate(move, n, read_usi_square, '*', '@', true);
+    if (move == "pass") return std::string("@@@@");
+    const BoardSize size{n.files, n.ranks};
+    auto m = read_spelling(move, size, n.shogi_squares ? SquareStyle::Shogi : SquareStyle::Chess);
+    if (!m || m->cells.size() > 3)
+        return Error{"'" + move + "' is not a move on a " + std::to_string(n.files) + "x" + std::to_string(n.ranks) + " board"};
+    if (m->cells.size() < 3) return write_spelling(*m, size, SquareStyle::Chess);
+    MoveSpelling first = *m, second = *m;
+    first.cells.pop_back();
+    first.promote = false;
+    second.cells.erase(second.cells.begin());
+    return write_spelling(first, size, SquareStyle::Chess) + "," + write_spelling(second, size, SquareStyle::Chess);
 }
 
 Result<std::string> xboard_to_usi_move(const std::string& move, const BoardNotation& n) {
-    return translate(move, n, read_xboard_square, '@', '*', false);
+    if (move == "@@@@") return std::string("pass");
+    const BoardSize size{n.files, n.ranks};
+    const Error bad{"'" + move + "' is not a move on a " + std::to_string(n.files) + "x" + std::to_string(n.ranks) + " board"};
+    const size_t comma = move.find(',');
+    auto read = read_spelling(move.substr(0, comma), size, SquareStyle::Chess);
+    if (!read || read->cells.size() != (read->drop.empty() ? 2u : 1u)) return bad;
+    MoveSpelling m = *read;
+    if (comma != std::string::npos) {
+        // The second leg starts where the first ended.
+        auto second = read_spelling(move.substr(comma + 1), size, SquareStyle::Chess);
+        if (!m.drop.empty() || m.promote || !second || !second->drop.empty() || second->cells.size() != 2 ||
+            second->cells[0] != m.cells[1])
+            return bad;
+        m.cells.push_back(second->cells[1]);
+        m.promote = second->promote;
+    }
+    return write_spelling(m, size, n.shogi_squares ? SquareStyle::Shogi : SquareStyle::Chess);
 }
 
 std::string xboard_variant_name(const std::string& variant) {
