@@ -127,35 +127,47 @@ size_t piece_length(std::string_view s, size_t i) {
     return close + 1 - i;
 }
 
-Result<BoardCells> read_board_field(std::string_view board, BoardSize size) {
+std::string rank_name(int row, BoardSize size, SquareStyle style) {
+    return style == SquareStyle::Shogi ? letters_of(row) : std::to_string(size.ranks - row);
+}
+
+Result<BoardCells> read_board_field(std::string_view board, BoardSize size, SquareStyle style) {
     BoardCells b;
     b.size = size;
-    size_t i = 0;
-    for (int r = 0; r < size.ranks; ++r) {
-        if (r > 0) {
-            if (i >= board.size() || board[i] != '/') return Error{"board: rank " + std::to_string(r + 1) + " is missing"};
+    const std::string files = std::to_string(size.files);
+    int row = 0, col = 0;
+    auto rank = [&] { return "rank " + rank_name(row, size, style); };
+    for (size_t i = 0; i < board.size();) {
+        if (board[i] == '/') {
+            if (col != size.files) return Error{rank() + " does not have " + files + " squares"};
+            if (++row >= size.ranks) return Error{"more than " + std::to_string(size.ranks) + " ranks"};
+            col = 0;
             ++i;
+            continue;
         }
-        int col = 0;
-        while (i < board.size() && board[i] != '/') {
-            if (is_digit(board[i])) {
-                int n = 0;
-                while (i < board.size() && is_digit(board[i]) && n <= size.files) n = n * 10 + (board[i++] - '0');
-                if (n == 0 || col + n > size.files) return Error{"board: rank " + std::to_string(r + 1) + " is too long"};
-                for (int k = 0; k < n; ++k) b.cells.emplace_back();
-                col += n;
-                continue;
-            }
-            const size_t len = piece_length(board, i);
-            if (len == 0) return Error{"board: unreadable piece in rank " + std::to_string(r + 1)};
-            if (col + 1 > size.files) return Error{"board: rank " + std::to_string(r + 1) + " is too long"};
-            b.cells.emplace_back(board.substr(i, len));
-            ++col;
-            i += len;
+        if (is_digit(board[i])) {
+            if (board[i] == '0') return Error{"a run of empty squares cannot start with 0"};
+            int n = 0;
+            while (i < board.size() && is_digit(board[i]) && n <= size.files) n = n * 10 + (board[i++] - '0');
+            if (col + n > size.files) return Error{rank() + " has more than " + files + " squares"};
+            for (int k = 0; k < n; ++k) b.cells.emplace_back();
+            col += n;
+            continue;
         }
-        if (col != size.files) return Error{"board: rank " + std::to_string(r + 1) + " is too short"};
+        const size_t len = piece_length(board, i);
+        if (len == 0) {
+            const size_t at = board[i] == '+' && i + 1 < board.size() ? i + 1 : i;
+            return Error{"unknown piece '" + std::string(board.substr(at, board[at] == '(' ? board.find(')', at) - at + 1 : 1)) +
+                         "' in " + rank()};
+        }
+        if (col + 1 > size.files) return Error{rank() + " has more than " + files + " squares"};
+        b.cells.emplace_back(board.substr(i, len));
+        ++col;
+        i += len;
     }
-    if (i != board.size()) return Error{"board: more ranks than the board has"};
+    if (col != size.files) return Error{rank() + " does not have " + files + " squares"};
+    if (row != size.ranks - 1)
+        return Error{"expected " + std::to_string(size.ranks) + " ranks, got " + std::to_string(row + 1)};
     return b;
 }
 

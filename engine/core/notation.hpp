@@ -54,8 +54,11 @@ struct BoardCells {
     std::vector<std::string> cells;
     std::vector<std::pair<std::string, int>> hands[2];  // [0] Sente's, [1] Gote's: piece (upper case), count
 };
-// The board field alone ("lnsgkgsnl/1r5b1/...").
-Result<BoardCells> read_board_field(std::string_view field, BoardSize size);
+// The board field alone ("lnsgkgsnl/1r5b1/..."): its structure (ranks, runs of empty squares, one piece a
+// square); what the pieces mean is the game's. Errors name ranks as the style writes them.
+Result<BoardCells> read_board_field(std::string_view field, BoardSize size, SquareStyle style = SquareStyle::Shogi);
+// A rank's name: its letters from the top (shogi style) or its number from the bottom (chess style).
+std::string rank_name(int row, BoardSize size, SquareStyle style);
 std::string write_board_field(const BoardCells& board);
 // A hand field as SFEN writes it ("2P3pb", "-"); adds to board.hands.
 std::optional<std::string> read_hands_field(std::string_view field, BoardCells& board);

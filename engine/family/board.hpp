@@ -307,50 +307,22 @@ protected:
         static_assert(std::ranges::all_of(V::hand_order, [](int t) { return t < V::hand_types; }));
         king_[0] = king_[1] = uint8_t(kNoKing);
         int counts[16] = {};  // by unpromoted type, board and hands together
-        const std::string last_rank(1, char('a' + kRanks - 1));
-        auto rank_name = [](int r) { return std::string(1, char('a' + r)); };
-        int rank = 0, file = kFiles - 1, number = 0;
-        bool promoted = false;
-        auto flush_number = [&]() -> std::optional<std::string> {
-            if (!number) return std::nullopt;
-            file -= number;
-            number = 0;
-            if (file < -1) return "rank " + rank_name(rank) + " has more than " + std::to_string(kFiles) + " squares";
-            return std::nullopt;
-        };
-        for (char ch : fields[0]) {
-            if (std::isdigit(static_cast<unsigned char>(ch))) {
-                if (promoted) return "'+' before a digit";
-                number = number * 10 + (ch - '0');
-                if (number > kFiles) return "rank " + rank_name(rank) + " has more than " + std::to_string(kFiles) + " squares";
-                continue;
-            }
-            if (auto e = flush_number()) return e;
-            if (ch == '/') {
-                if (file != -1) return "rank " + rank_name(rank) + " does not have " + std::to_string(kFiles) + " squares";
-                if (promoted) return "'+' before '/'";
-                if (++rank >= kRanks) return "more than " + std::to_string(kRanks) + " ranks";
-                file = kFiles - 1;
-            } else if (ch == '+') {
-                if (promoted) return "'++'";
-                promoted = true;
-            } else {
-                const int t = type_of_letter(ch);
-                if (!t) return "unknown piece '" + std::string(1, ch) + "'";
-                if (file < 0) return "rank " + rank_name(rank) + " has more than " + std::to_string(kFiles) + " squares";
-                if (promoted && !V::promoted(t)) return "'+" + std::string(1, ch) + "' cannot be promoted";
-                const Color c = std::isupper(static_cast<unsigned char>(ch)) ? Sente : Gote;
-                if (t == V::king && king_[c] != kNoKing) return "two kings of one side";
-                put(square(file, rank), piece(c, promoted ? V::promoted(t) : t));
-                ++counts[t];
-                promoted = false;
-                --file;
-            }
+        // The board's structure is read by the codec every board shares; the pieces' meaning here.
+        auto board = read_board_field(fields[0], kSize, SquareStyle::Shogi);
+        if (!board) return board.error();
+        for (int cell = 0; cell < kSquares; ++cell) {
+            const std::string& code = board->cells[size_t(cell)];
+            if (code.empty()) continue;
+            const bool promoted = code[0] == '+';
+            const std::string letters = code.substr(promoted ? 1 : 0);
+            const int t = letters.size() == 1 ? type_of_letter(letters[0]) : 0;
+            if (!t) return "unknown piece '" + letters + "'";
+            if (promoted && !V::promoted(t)) return "'" + code + "' cannot be promoted";
+            const Color c = std::isupper(static_cast<unsigned char>(letters[0])) ? Sente : Gote;
+            if (t == V::king && king_[c] != kNoKing) return "two kings of one side";
+            put(square(kFiles - 1 - cell % kFiles, cell / kFiles), piece(c, promoted ? V::promoted(t) : t));
+            ++counts[t];
         }
-        if (auto e = flush_number()) return e;
-        if (promoted) return "'+' at the end of the board";
-        if (rank != kRanks - 1 || file != -1)
-            return "the board needs " + std::to_string(kRanks) + " ranks of " + std::to_string(kFiles) + " squares";
         if (fields[1] != "b" && fields[1] != "w") return "side to move must be 'b' or 'w'";
         stm_ = fields[1] == "b" ? Sente : Gote;
         if (stm_ == Gote) key_ ^= keys().side;

@@ -323,40 +323,15 @@ protected:
 
     // Reads the SFEN board field into an empty board; the reason if it is not one.
     std::optional<std::string> read_board(std::string_view field) {
-        int row = 0, col = Geo::files - 1;
-        auto rank_error = [&] {
-            return "rank " + Geo::rank_text(row) + " has " + std::to_string(Geo::files - 1 - col) + " squares, expected " +
-                   std::to_string(Geo::files);
-        };
-        for (size_t i = 0; i < field.size();) {
-            const char ch = field[i];
-            if (ch == '/') {
-                if (col != -1) return rank_error();
-                if (++row >= Geo::ranks) return "more than " + std::to_string(Geo::ranks) + " ranks";
-                col = Geo::files - 1, ++i;
-                continue;
-            }
-            if (ch >= '0' && ch <= '9') {
-                if (ch == '0') return std::string("a run of empty squares cannot start with 0");
-                int n = 0;
-                while (i < field.size() && field[i] >= '0' && field[i] <= '9' && n <= Geo::files) n = n * 10 + (field[i++] - '0');
-                col -= n;
-                if (col < -1) return rank_error();
-                continue;
-            }
-            const bool promoted = ch == '+';
-            if (promoted) ++i;
-            std::string code;
-            if (i < field.size() && field[i] == '(') {
-                const size_t close = field.find(')', i);
-                if (close == std::string_view::npos || close - i > 5) return std::string("unclosed '(' in a piece code");
-                code = std::string(field.substr(i, close - i + 1));
-                i = close + 1;
-            } else if (i < field.size() && std::isalpha((unsigned char)field[i])) {
-                code = std::string(1, field[i++]);
-            } else {
-                return "unexpected '" + std::string(1, i < field.size() ? field[i] : ch) + "' in the board";
-            }
+        // The board's structure is read by the codec every board shares; the codes' meaning here.
+        auto board = read_board_field(field, Geo::kSize, SquareStyle::Shogi);
+        if (!board) return board.error();
+        for (int cell = 0; cell < Geo::files * Geo::ranks; ++cell) {
+            const std::string& written = board->cells[size_t(cell)];
+            if (written.empty()) continue;
+            const bool promoted = written[0] == '+';
+            const std::string code = written.substr(promoted ? 1 : 0);
+            if (code.size() > 6) return std::string("a piece code of more than four letters: '" + code + "'");
             const bool upper = std::any_of(code.begin(), code.end(), [](char c) { return std::isupper((unsigned char)c); });
             const bool lower = std::any_of(code.begin(), code.end(), [](char c) { return std::islower((unsigned char)c); });
             if (upper == lower) return "bad piece code '" + code + "'";
@@ -381,11 +356,8 @@ protected:
                 if (kind(k).promotes_to < 0) return "'+" + code + "': that piece does not promote";
                 k = kind(k).promotes_to;
             }
-            if (col < 0) return rank_error();
-            put(Geo::square(col--, row), make_piece(upper ? Sente : Gote, k));
+            put(Geo::square(Geo::files - 1 - cell % Geo::files, cell / Geo::files), make_piece(upper ? Sente : Gote, k));
         }
-        if (col != -1) return rank_error();
-        if (row != Geo::ranks - 1) return "expected " + std::to_string(Geo::ranks) + " ranks, got " + std::to_string(row + 1);
         return std::nullopt;
     }
 
