@@ -1,6 +1,7 @@
 #include "engine/core/notation.hpp"
 
 #include <cctype>
+#include <functional>
 
 namespace menagerie {
 
@@ -131,15 +132,20 @@ std::string rank_name(int row, BoardSize size, SquareStyle style) {
     return style == SquareStyle::Shogi ? letters_of(row) : std::to_string(size.ranks - row);
 }
 
-Result<BoardCells> read_board_field(std::string_view board, BoardSize size, SquareStyle style) {
+Result<BoardCells> read_board_field(std::string_view board, BoardSize size, SquareStyle style, const PieceCheck& known) {
+    return read_board_field(board, size, [&](int row) { return rank_name(row, size, style); }, known);
+}
+
+Result<BoardCells> read_board_field(std::string_view board, BoardSize size, const std::function<std::string(int)>& name,
+                                    const PieceCheck& known) {
     BoardCells b;
     b.size = size;
     const std::string files = std::to_string(size.files);
     int row = 0, col = 0;
-    auto rank = [&] { return "rank " + rank_name(row, size, style); };
+    auto rank = [&] { return "rank " + name(row); };
     for (size_t i = 0; i < board.size();) {
         if (board[i] == '/') {
-            if (col != size.files) return Error{rank() + " does not have " + files + " squares"};
+            if (col != size.files) return Error{rank() + " has " + std::to_string(col) + " squares, expected " + files + " squares"};
             if (++row >= size.ranks) return Error{"more than " + std::to_string(size.ranks) + " ranks"};
             col = 0;
             ++i;
@@ -155,17 +161,21 @@ Result<BoardCells> read_board_field(std::string_view board, BoardSize size, Squa
             continue;
         }
         const size_t len = piece_length(board, i);
+        if (len == 0 && board[i] == '+' && i + 1 == board.size()) return Error{"'+' at the end of the board field"};
         if (len == 0) {
             const size_t at = board[i] == '+' && i + 1 < board.size() ? i + 1 : i;
             return Error{"unknown piece '" + std::string(board.substr(at, board[at] == '(' ? board.find(')', at) - at + 1 : 1)) +
-                         "' in " + rank()};
+                         "' on " + rank()};
         }
+        const std::string_view code = board.substr(i, len);
+        if (known && !known(code.substr(code[0] == '+' ? 1 : 0)))
+            return Error{"unknown piece '" + std::string(code.substr(code[0] == '+' ? 1 : 0)) + "' on " + rank()};
         if (col + 1 > size.files) return Error{rank() + " has more than " + files + " squares"};
-        b.cells.emplace_back(board.substr(i, len));
+        b.cells.emplace_back(code);
         ++col;
         i += len;
     }
-    if (col != size.files) return Error{rank() + " does not have " + files + " squares"};
+    if (col != size.files) return Error{rank() + " has " + std::to_string(col) + " squares, expected " + files + " squares"};
     if (row != size.ranks - 1)
         return Error{"expected " + std::to_string(size.ranks) + " ranks, got " + std::to_string(row + 1)};
     return b;

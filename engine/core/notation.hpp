@@ -10,6 +10,7 @@
 //     top: a..z, then doubled letters aa..jj for ranks 27-36.
 //   Chess style ("c3", "l12", "jj36"): the file letters from the left (a..z, then aa..jj), then the rank number
 //     from the bottom. Jungle's own notation, and the UCI dialect's for every game.
+#include <functional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -54,9 +55,16 @@ struct BoardCells {
     std::vector<std::string> cells;
     std::vector<std::pair<std::string, int>> hands[2];  // [0] Sente's, [1] Gote's: piece (upper case), count
 };
+// Whether a piece's letters ("P", "(KT)", without a '+') name a piece of the game.
+using PieceCheck = std::function<bool(std::string_view)>;
 // The board field alone ("lnsgkgsnl/1r5b1/..."): its structure (ranks, runs of empty squares, one piece a
-// square); what the pieces mean is the game's. Errors name ranks as the style writes them.
-Result<BoardCells> read_board_field(std::string_view field, BoardSize size, SquareStyle style = SquareStyle::Shogi);
+// square); what the pieces mean is the game's, which may name the pieces it knows (an unknown one is then
+// reported where it stands). Errors name ranks as the style writes them.
+Result<BoardCells> read_board_field(std::string_view field, BoardSize size, SquareStyle style = SquareStyle::Shogi,
+                                    const PieceCheck& known = {});
+// The same, with the game's own names of its ranks in the errors (Dobutsu's "b (row 2)").
+Result<BoardCells> read_board_field(std::string_view field, BoardSize size, const std::function<std::string(int)>& rank_name,
+                                    const PieceCheck& known = {});
 // A rank's name: its letters from the top (shogi style) or its number from the bottom (chess style).
 std::string rank_name(int row, BoardSize size, SquareStyle style);
 std::string write_board_field(const BoardCells& board);

@@ -110,51 +110,36 @@ Result<Position> Position::from_sfen(std::string_view sfen) {
     Position p;
     int count[kHandTypes + 1] = {};  // chicks (and hens), elephants, giraffes, lions
     int lions[2] = {0, 0};
-    // Board: four ranks a..d separated by '/', each three squares from file 3 to file 1.
-    std::string_view board = fields[0];
-    int row = 0, col = 0;
-    for (size_t i = 0; i < board.size(); ++i) {
-        const char ch = board[i];
-        const std::string where = "rank " + std::string(1, char('a' + row)) + " (row " + std::to_string(row + 1) + ")";
-        if (ch == '/') {
-            if (col != 3) return fail(where + " has " + std::to_string(col) + " squares, expected 3");
-            if (++row > 3) return fail("more than 4 ranks");
-            col = 0;
-        } else if (ch >= '1' && ch <= '9') {
-            col += ch - '0';
-            if (col > 3) return fail(where + " has more than 3 squares");
+    // Board: four ranks a..d separated by '/', each three squares from file 3 to file 1, read by the codec every
+    // board shares (engine/core/notation.hpp); a square's index is its cell. Ranks are named "b (row 2)".
+    auto rank_of = [](int row) { return std::string(1, char('a' + row)) + " (row " + std::to_string(row + 1) + ")"; };
+    auto board = read_board_field(fields[0], BoardSize{3, 4}, rank_of, [](std::string_view c) {
+        return c.size() == 1 && std::isalpha(static_cast<unsigned char>(c[0])) &&
+               type_of_letter(char(std::toupper(static_cast<unsigned char>(c[0])))) >= 0;
+    });
+    if (!board) return fail(board.error());
+    for (int sq = 0; sq < 12; ++sq) {
+        const std::string& code = board->cells[size_t(sq)];
+        if (code.empty()) continue;
+        const std::string where = "rank " + rank_of(sq / 3);
+        const bool promoted = code[0] == '+';
+        const std::string letters = code.substr(promoted ? 1 : 0);
+        const char letter = letters.size() == 1 ? letters[0] : '?';
+        const char up = char(std::toupper(static_cast<unsigned char>(letter)));
+        int type = std::isalpha(static_cast<unsigned char>(letter)) ? type_of_letter(up) : -1;
+        if (type < 0) return fail("unknown piece '" + letters + "' on " + where + " (pieces: L G E C, +C for a hen)");
+        if (promoted && type != Chick) return fail("only a chick can be promoted ('+" + letters + "' on " + where + ")");
+        const Color c = std::isupper(static_cast<unsigned char>(letter)) ? Sente : Gote;
+        const int t = promoted ? int(Hen) : type;
+        p.board_[sq] = piece_code(c, t);
+        p.occ_[c].set(sq);
+        if (t == Lion) {
+            ++lions[c];
+            p.lion_[c] = uint8_t(sq);
         } else {
-            bool promoted = false;
-            size_t k = i;
-            if (ch == '+') {
-                promoted = true;
-                if (++k >= board.size()) return fail("'+' at the end of the board field");
-            }
-            const char letter = board[k];
-            const char up = char(std::toupper(static_cast<unsigned char>(letter)));
-            int type = std::isalpha(static_cast<unsigned char>(letter)) ? type_of_letter(up) : -1;
-            if (type < 0)
-                return fail("unknown piece '" + std::string(1, letter) + "' on " + where +
-                            " (pieces: L G E C, +C for a hen)");
-            if (promoted && type != Chick)
-                return fail("only a chick can be promoted ('+" + std::string(1, letter) + "' on " + where + ")");
-            if (col >= 3) return fail(where + " has more than 3 squares");
-            const Color c = std::isupper(static_cast<unsigned char>(letter)) ? Sente : Gote;
-            const int sq = row * 3 + col;
-            const int t = promoted ? int(Hen) : type;
-            p.board_[sq] = piece_code(c, t);
-            p.occ_[c].set(sq);
-            if (t == Lion) {
-                ++lions[c];
-                p.lion_[c] = uint8_t(sq);
-            } else {
-                ++count[type];
-            }
-            ++col;
-            i = k;
+            ++count[type];
         }
     }
-    if (row != 3 || col != 3) return fail("the board needs 4 ranks of 3 squares");
     if (lions[Sente] > 1 || lions[Gote] > 1)
         return fail("each side has one lion (Sente has " + std::to_string(lions[Sente]) + ", Gote " +
                     std::to_string(lions[Gote]) + ")");

@@ -308,7 +308,8 @@ protected:
         king_[0] = king_[1] = uint8_t(kNoKing);
         int counts[16] = {};  // by unpromoted type, board and hands together
         // The board's structure is read by the codec every board shares; the pieces' meaning here.
-        auto board = read_board_field(fields[0], kSize, SquareStyle::Shogi);
+        auto board = read_board_field(fields[0], kSize, SquareStyle::Shogi,
+                                      [](std::string_view c) { return c.size() == 1 && type_of_letter(c[0]) != 0; });
         if (!board) return board.error();
         for (int cell = 0; cell < kSquares; ++cell) {
             const std::string& code = board->cells[size_t(cell)];

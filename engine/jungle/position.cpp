@@ -107,36 +107,32 @@ Result<Position> Position::from_sfen(std::string_view sfen) {
         return fail("expected 2 or 3 fields (board, side[, move number]), got " + std::to_string(fields.size()));
 
     Position p;
-    int rank = 9, col = 0;  // the board field starts with rank 9
-    for (char ch : fields[0]) {
+    // The board field, read by the codec every board shares (ranks named as Jungle writes them, 9 at the top).
+    auto board = read_board_field(fields[0], BoardSize{kFiles, kRanks}, SquareStyle::Chess, [](std::string_view c) {
+        return c.size() == 1 && std::isalpha(static_cast<unsigned char>(c[0])) &&
+               type_of_letter(char(std::toupper(static_cast<unsigned char>(c[0])))) >= 0;
+    });
+    if (!board) return fail(board.error());
+    for (int cell = 0; cell < kSquares; ++cell) {
+        const std::string& code = board->cells[size_t(cell)];
+        if (code.empty()) continue;
+        const int rank = kRanks - cell / kFiles;
         const std::string where = "rank " + std::to_string(rank);
-        if (ch == '/') {
-            if (col != kFiles) return fail(where + " has " + std::to_string(col) + " squares, expected 7");
-            if (--rank < 1) return fail("more than 9 ranks");
-            col = 0;
-        } else if (ch >= '1' && ch <= '9') {
-            col += ch - '0';
-            if (col > kFiles) return fail(where + " has more than 7 squares");
-        } else {
-            const char up = char(std::toupper(static_cast<unsigned char>(ch)));
-            const int t = std::isalpha(static_cast<unsigned char>(ch)) ? type_of_letter(up) : -1;
-            if (t < 0)
-                return fail("unknown piece '" + std::string(1, ch) + "' on " + where + " (pieces: E L T P W D C R)");
-            if (col >= kFiles) return fail(where + " has more than 7 squares");
-            const Color c = std::isupper(static_cast<unsigned char>(ch)) ? Red : Blue;
-            const int sq = square(col, rank - 1);
-            const std::string piece = std::string(c == Red ? "Red " : "Blue ") + type_name(t);
-            if (p.by_type_[c][t].any()) return fail(piece + " appears twice (each side has one of each animal)");
-            if (t != Rat && tables.water.test(sq))
-                return fail(piece + " on " + square_name(sq) + " is in the water (only rats swim)");
-            if (tables.dens[c].test(sq)) return fail(piece + " on " + square_name(sq) + " is in its own den");
-            p.board_[sq] = piece_code(c, t);
-            p.occ_[c].set(sq);
-            p.by_type_[c][t].set(sq);
-            ++col;
-        }
+        const char ch = code.size() == 1 ? code[0] : '?';
+        const char up = char(std::toupper(static_cast<unsigned char>(ch)));
+        const int t = std::isalpha(static_cast<unsigned char>(ch)) ? type_of_letter(up) : -1;
+        if (t < 0) return fail("unknown piece '" + code + "' on " + where + " (pieces: E L T P W D C R)");
+        const Color c = std::isupper(static_cast<unsigned char>(ch)) ? Red : Blue;
+        const int sq = square(cell % kFiles, rank - 1);
+        const std::string piece = std::string(c == Red ? "Red " : "Blue ") + type_name(t);
+        if (p.by_type_[c][t].any()) return fail(piece + " appears twice (each side has one of each animal)");
+        if (t != Rat && tables.water.test(sq))
+            return fail(piece + " on " + square_name(sq) + " is in the water (only rats swim)");
+        if (tables.dens[c].test(sq)) return fail(piece + " on " + square_name(sq) + " is in its own den");
+        p.board_[sq] = piece_code(c, t);
+        p.occ_[c].set(sq);
+        p.by_type_[c][t].set(sq);
     }
-    if (rank != 1 || col != kFiles) return fail("the board needs 9 ranks of 7 squares");
     if (fields[1] == "b")
         p.stm_ = Red;
     else if (fields[1] == "w")

@@ -149,12 +149,12 @@ Result<std::string> fen_to_sfen(std::string_view fen, const GameNotation& game) 
             std::string h;
             for (int side = 0; side < 2; ++side) {
                 std::vector<std::pair<std::string, int>> merged;
-                for (const auto& [piece, count] : cells.hands[side]) {
-                    auto it = std::find_if(merged.begin(), merged.end(), [&](const auto& e) { return e.first == piece; });
+                for (const auto& entry : cells.hands[side]) {
+                    auto it = std::find_if(merged.begin(), merged.end(), [&](const auto& e) { return e.first == entry.first; });
                     if (it == merged.end())
-                        merged.emplace_back(piece, count);
+                        merged.push_back(entry);
                     else
-                        it->second += count;
+                        it->second += entry.second;
                 }
                 for (auto [piece, count] : merged) {
                     if (side == 1)
