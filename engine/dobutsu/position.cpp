@@ -238,12 +238,18 @@ std::string Position::move_text(Move m) const {
 Result<Move> Position::parse_move(std::string_view text) const {
     const std::string t(text);
     auto fail = [&](const std::string& what) { return Error{"move '" + t + "': " + what}; };
+    // Read by the codec every board shares (a square's index is its cell); when it finds no square, which half
+    // is wrong.
     auto parse_square = [&](std::string_view s, int& sq) -> std::string {
         if (s.size() != 2) return "bad square";
+        size_t i = 0;
+        const int cell = read_square(s, i, BoardSize{3, 4}, SquareStyle::Shogi);
+        if (cell >= 0 && i == s.size()) {
+            sq = cell;
+            return "";
+        }
         if (s[0] < '1' || s[0] > '3') return "square '" + std::string(s) + "' is off the board (files are 1-3)";
-        if (s[1] < 'a' || s[1] > 'd') return "square '" + std::string(s) + "' is off the board (ranks are a-d)";
-        sq = (s[1] - 'a') * 3 + ('3' - s[0]);
-        return "";
+        return "square '" + std::string(s) + "' is off the board (ranks are a-d)";
     };
     int from = -1, to = -1, drop_type = -1;
     bool plus = false;

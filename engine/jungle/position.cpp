@@ -177,11 +177,16 @@ std::string Position::move_text(Move m) const { return square_name(m.from()) + s
 Result<Move> Position::parse_move(std::string_view text) const {
     const std::string t(text);
     auto fail = [&](const std::string& what) { return Error{"move '" + t + "': " + what}; };
+    // Read by the codec every board shares; when it finds no square, which half is wrong.
     auto parse_square = [&](std::string_view s, int& sq) -> std::string {
+        size_t i = 0;
+        const int cell = read_square(s, i, BoardSize{kFiles, kRanks}, SquareStyle::Chess);
+        if (cell >= 0 && i == s.size()) {
+            sq = square(cell % kFiles, kRanks - 1 - cell / kFiles);
+            return "";
+        }
         if (s[0] < 'a' || s[0] > 'g') return "square '" + std::string(s) + "' is off the board (files are a-g)";
-        if (s[1] < '1' || s[1] > '9') return "square '" + std::string(s) + "' is off the board (ranks are 1-9)";
-        sq = square(s[0] - 'a', s[1] - '1');
-        return "";
+        return "square '" + std::string(s) + "' is off the board (ranks are 1-9)";
     };
     if (text.size() != 4) return fail("not a move (expected from and to squares, like a3a4)");
     int from = 0, to = 0;
