@@ -468,7 +468,7 @@ int run_command_line(int argc, char** argv, CommandMode mode) {
     if (first == "tune") return tune_command(rest, mode);
     if (first == "--help" || first == "-h" || first == "help") {
         std::cout << "Menagerie " MENAGERIE_VERSION
-                     ": a USI engine for Dobutsu shogi and other animal and shogi-family games.\n\n"
+                     ": a USI (and UCI) engine for Dobutsu shogi and other animal and shogi-family games.\n\n"
                   << usage();
         return 0;
     }

@@ -17,7 +17,7 @@ Output& stdout_output() {
 
 std::string usage() {
     return "Usage:\n"
-           "  menagerie                      run the USI engine on stdin/stdout\n"
+           "  menagerie                      run the engine on stdin/stdout: USI, or UCI when the first command is uci\n"
            "  menagerie bench [--variant V] [--depth N] [--hash MB]\n"
            "                                 fixed-depth search over fixed positions; prints the node signature\n"
            "  menagerie perft --variant V --depth N [--sfen S]\n"
