@@ -318,7 +318,7 @@ std::string Position::diagram() const {
             }
             s += cell + "|";
         }
-        s += "   " + std::string(1, char('a' + row)) + "\n";
+        s += "   " + rank_name(row, BoardSize{3, 4}, SquareStyle::Shogi) + "\n";
         s += "    +----+----+----+\n";
     }
     s += "      3    2    1\n";

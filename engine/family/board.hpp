@@ -243,7 +243,7 @@ public:
                                                         : std::string{'v', letter, ' '};
                 s += cell + "|";
             }
-            s += " " + std::string(1, char('a' + r)) + "\n" + rule + "\n";
+            s += " " + rank_name(r, kSize, SquareStyle::Shogi) + "\n" + rule + "\n";
         }
         s += "Sente hand: " + hand_text(Sente) + "\n";
         s += std::string("Side to move: ") + (stm_ == Sente ? "Sente (b)" : "Gote (w)") + "\n";

@@ -219,12 +219,14 @@ Result<Move> Position::parse_move(std::string_view text) const {
 
 // The board as Red sees it: rank 9 at the top; water ~, traps #, dens @ on empty squares.
 std::string Position::diagram() const {
-    std::string s = "     a  b  c  d  e  f  g\n";
+    // Its labels are the codec's names of the files and ranks (chess style).
+    std::string files = "    ";
+    for (int col = 0; col < kFiles; ++col) files += (col ? "  " : " ") + letters_of(col);
+    std::string s = files + "\n";
     s += "   +---------------------+\n";
     for (int row = kRanks - 1; row >= 0; --row) {
-        s += ' ';
-        s += char('1' + row);
-        s += " |";
+        const std::string rank = rank_name(kRanks - 1 - row, BoardSize{kFiles, kRanks}, SquareStyle::Chess);
+        s += ' ' + rank + " |";
         for (int col = 0; col < kFiles; ++col) {
             const int sq = square(col, row);
             char mark = '.';
@@ -242,12 +244,10 @@ std::string Position::diagram() const {
             s += mark;
             s += ' ';
         }
-        s += "| ";
-        s += char('1' + row);
-        s += '\n';
+        s += "| " + rank + '\n';
     }
     s += "   +---------------------+\n";
-    s += "     a  b  c  d  e  f  g\n";
+    s += files + "\n";
     s += "Red (upper case) plays up the board; ~ water, # trap, @ den\n";
     s += std::string("Side to move: ") + (stm_ == Red ? "Red (b)" : "Blue (w)") + "\n";
     return s;
