@@ -5,6 +5,10 @@
 #include <cstdint>
 #include <string>
 
+#include <string>
+#include <vector>
+
+#include "protocol/core/command_line.hpp"
 #include "protocol/web/client.hpp"
 
 namespace menagerie::web {
@@ -20,6 +24,9 @@ struct ServeConfig {
 // Serves until SIGINT or SIGTERM. Prints the address on stdout once listening; errors on stderr. Returns
 // the process's exit code.
 int serve(const ServeConfig& config);
+
+// The command: `menagerie serve [--port N] [--host H] ...`, its options read and checked, then serve().
+int serve_command(const std::vector<std::string>& args, CommandMode mode);
 
 // The embedded page: the file at a request path ("/" is "/index.html"), or nullptr.
 struct Asset {
