@@ -404,7 +404,15 @@ void Engine::go(const std::vector<std::string>& t) {
             else if (!number(i, 1, kBig, l.mate))
                 l.mate = Limits::kFallbackMs;
         } else if (w == "searchmoves") {
-            for (++i; i < t.size() && !is_keyword(t[i]); ++i) l.searchmoves.push_back(t[i]);
+            for (++i; i < t.size() && !is_keyword(t[i]); ++i) {
+                // UCI names squares in chess style: the game's own spelling for the session (a move that does
+                // not read is passed on as written, and the session says why it is ignored).
+                const GameNotation& game = writer_.game();
+                auto own = writer_.dialect() == Dialect::Uci && game.style != SquareStyle::Chess
+                               ? respell(t[i], game.size, SquareStyle::Chess, game.style)
+                               : Result<std::string>(Error{""});
+                l.searchmoves.push_back(own ? *own : t[i]);
+            }
             --i;
             if (l.searchmoves.empty()) {
                 out_.error("go: searchmoves lists no move; ignored");

@@ -88,6 +88,12 @@ TEST_CASE("uci: shogi positions and moves as cutechess writes them") {
     CHECK(t.last("Nodes searched") == "Nodes searched: 30");
     t.perft(3);
     CHECK(t.last("Nodes searched") == "Nodes searched: 25470");
+    // go searchmoves in chess squares: the search keeps to them (a move that is not legal is reported).
+    t.clear();
+    t.send("go depth 2 searchmoves a3a4 z9z9");
+    REQUIRE(t.wait_for("bestmove") >= 0);
+    CHECK(t.last("bestmove").rfind("bestmove a3a4", 0) == 0);
+    CHECK(t.has("info string error: go searchmoves"));
     // The search speaks chess squares too.
     t.clear();
     t.send("go depth 3");
