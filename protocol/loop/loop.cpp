@@ -178,6 +178,8 @@ void Engine::usi() {
 void Engine::uci() {
     if (!dialect_chosen_) {
         dialect_chosen_ = true;
+        // A search sent before the handshake answers first, in the dialect it was asked in.
+        session_->stop();
         session_->wait();
         writer_.set_dialect(Dialect::Uci);
     }

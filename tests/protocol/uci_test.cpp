@@ -62,6 +62,19 @@ TEST_CASE("uci: the handshake names UCI's options, with every game in UCI_Varian
     CHECK(t.lines().empty());
 }
 
+TEST_CASE("uci: a search running before the handshake answers, then the engine speaks UCI") {
+    Transcript t;
+    t.send("position startpos");
+    t.send("go infinite");
+    t.send("uci");
+    REQUIRE(t.wait_for("uciok", std::chrono::seconds(10)) >= 0);
+    CHECK(t.count("bestmove") == 1);
+    t.send("go depth 1");
+    t.wait();
+    CHECK(t.count("bestmove") == 2);
+    CHECK(t.last("bestmove")[9] >= 'a');  // chess squares now
+}
+
 TEST_CASE("uci: shogi positions and moves as cutechess writes them") {
     Uci t;
     // The start, as cutechess's shogi board writes it, is the start.
