@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "engine/core/movelist.hpp"
+#include "engine/core/notation.hpp"
 #include "engine/core/outcome.hpp"
 #include "engine/core/result.hpp"
 
@@ -68,7 +69,9 @@ concept Game = requires(typename G::Position& p, const typename G::Position& cp,
     { G::Position::from_sfen(text) } -> std::same_as<Result<typename G::Position>>;
     { cp.sfen() } -> std::same_as<std::string>;
     { cp.parse_move(text) } -> std::same_as<Result<typename G::Move>>;  // legal moves only
-    { cp.move_text(m) } -> std::same_as<std::string>;
+    { cp.move_text(m) } -> std::same_as<std::string>;  // written from spelling(m) by the codec
+    { cp.spelling(m) } -> std::same_as<MoveSpelling>;    // the squares, drop and promotion the text names
+    { cp.board_cells() } -> std::same_as<BoardCells>;     // the board and hands, as SFEN writes the pieces
     {cp.legal_moves(list)};
     {cp.tactical_moves(list)};  // captures and the game's other forcing moves, for quiescence
     { cp.count_legal_moves() } -> std::convertible_to<uint64_t>;  // bulk count for perft

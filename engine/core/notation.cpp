@@ -201,6 +201,16 @@ std::string write_board_field(const BoardCells& b) {
     return s;
 }
 
+std::string write_hands_field(const BoardCells& b) {
+    std::string s;
+    for (int c = 0; c < 2; ++c)
+        for (const auto& [piece, n] : b.hands[c]) {
+            if (n > 1) s += std::to_string(n);
+            for (char ch : piece) s += c == 0 ? ch : char(std::tolower(static_cast<unsigned char>(ch)));
+        }
+    return s.empty() ? "-" : s;
+}
+
 std::optional<std::string> read_hands_field(std::string_view h, BoardCells& b) {
     if (h == "-") return std::nullopt;
     for (size_t k = 0; k < h.size();) {

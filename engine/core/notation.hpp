@@ -68,6 +68,9 @@ Result<BoardCells> read_board_field(std::string_view field, BoardSize size, cons
 // A rank's name: its letters from the top (shogi style) or its number from the bottom (chess style).
 std::string rank_name(int row, BoardSize size, SquareStyle style);
 std::string write_board_field(const BoardCells& board);
+// The hands field of board.hands: Sente's pieces, then Gote's in lower case, a count before a piece held more
+// than once ("2P3pb"); "-" when both hands are empty.
+std::string write_hands_field(const BoardCells& board);
 // A hand field as SFEN writes it ("2P3pb", "-"); adds to board.hands.
 std::optional<std::string> read_hands_field(std::string_view field, BoardCells& board);
 // One piece's letters at s[i] (a letter or a parenthesised code, after an optional '+'): its length, 0 if none.

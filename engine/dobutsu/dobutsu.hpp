@@ -100,6 +100,10 @@ public:
     std::string diagram() const;
 
     Result<Move> parse_move(std::string_view text) const;
+    // The board and hands as the notation codec holds them (engine/core/notation.hpp); SFEN is written from them.
+    BoardCells board_cells() const;
+    // The squares a move names, the piece it drops and a promotion: the codec writes the move's text from them.
+    MoveSpelling spelling(Move m) const;
     std::string move_text(Move m) const;
 
     Color side() const { return stm_; }

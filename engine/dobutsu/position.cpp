@@ -197,43 +197,35 @@ Result<Position> Position::from_sfen(std::string_view sfen) {
     return p;
 }
 
-std::string Position::sfen() const {
-    std::string s;
-    for (int row = 0; row < 4; ++row) {
-        int empty = 0;
-        for (int col = 0; col < 3; ++col) {
-            const uint8_t pc = board_[row * 3 + col];
-            if (!pc) {
-                ++empty;
-                continue;
-            }
-            if (empty) s += char('0' + empty), empty = 0;
-            const int t = code_type(pc);
-            if (t == Hen) s += '+';
-            const char letter = piece_letter(t);
-            s += code_color(pc) == Sente ? letter : char(std::tolower(letter));
-        }
-        if (empty) s += char('0' + empty);
-        if (row < 3) s += '/';
+BoardCells Position::board_cells() const {
+    BoardCells b;
+    b.size = BoardSize{3, 4};
+    b.cells.resize(12);
+    for (int sq = 0; sq < 12; ++sq) {
+        const uint8_t pc = board_[sq];
+        if (!pc) continue;
+        const int t = code_type(pc);
+        const char letter = piece_letter(t);
+        b.cells[size_t(sq)] = std::string(t == Hen ? "+" : "") + (code_color(pc) == Sente ? letter : char(std::tolower(letter)));
     }
-    s += stm_ == Sente ? " b " : " w ";
-    std::string hands;
     for (int c = 0; c < 2; ++c)
-        for (int t : {Giraffe, Chick, Elephant}) {  // Fairy-Stockfish's order (spec/dobutsu.md)
-            const int n = hand_[c][t];
-            if (!n) continue;
-            if (n > 1) hands += char('0' + n);
-            hands += c == Sente ? piece_letter(t) : char(std::tolower(piece_letter(t)));
-        }
-    s += hands.empty() ? "-" : hands;
-    s += ' ' + std::to_string(move_number_);
-    return s;
+        for (int t : {Giraffe, Chick, Elephant})  // Fairy-Stockfish's order (spec/dobutsu.md)
+            if (hand_[c][t]) b.hands[c].emplace_back(std::string(1, piece_letter(t)), int(hand_[c][t]));
+    return b;
 }
 
-std::string Position::move_text(Move m) const {
-    if (m.is_drop()) return std::string(1, piece_letter(m.drop_type())) + '*' + square_usi(m.to());
-    return square_usi(m.from()) + square_usi(m.to()) + (m.promotes() ? "+" : "");
+std::string Position::sfen() const {
+    const BoardCells b = board_cells();
+    return write_board_field(b) + (stm_ == Sente ? " b " : " w ") + write_hands_field(b) + ' ' +
+           std::to_string(move_number_);
 }
+
+MoveSpelling Position::spelling(Move m) const {
+    if (m.is_drop()) return MoveSpelling{std::string(1, piece_letter(m.drop_type())), {m.to()}, false};
+    return MoveSpelling{"", {m.from(), m.to()}, m.promotes()};
+}
+
+std::string Position::move_text(Move m) const { return write_spelling(spelling(m), BoardSize{3, 4}, SquareStyle::Shogi); }
 
 Result<Move> Position::parse_move(std::string_view text) const {
     const std::string t(text);

@@ -178,33 +178,23 @@ public:
     }
     void undo_null() { play_null(); }
 
-    std::string sfen() const {
-        std::string s;
-        for (int r = 0; r < kRanks; ++r) {
-            int empty = 0;
-            for (int f = kFiles - 1; f >= 0; --f) {
-                const uint8_t pc = board_[square(f, r)];
-                if (!pc) {
-                    ++empty;
-                    continue;
-                }
-                if (empty) s += std::to_string(empty), empty = 0;
-                s += piece_text(pc);
-            }
-            if (empty) s += std::to_string(empty);
-            if (r < kRanks - 1) s += '/';
-        }
-        s += stm_ == Sente ? " b " : " w ";
-        std::string hands;
+    // The board and hands as the notation codec holds them (engine/core/notation.hpp): each cell's piece as
+    // SFEN writes it, the hands in SFEN's order.
+    BoardCells board_cells() const {
+        BoardCells b;
+        b.size = kSize;
+        b.cells.resize(size_t(kSquares));
+        for (int sq = 0; sq < kSquares; ++sq)
+            if (board_[sq]) b.cells[size_t(cell_of(sq))] = piece_text(board_[sq]);
         for (int c = 0; c < 2; ++c)
-            for (int t : V::hand_order) {
-                const int n = hand_[c][t];
-                if (!n) continue;
-                if (n > 1) hands += std::to_string(n);
-                hands += c == Sente ? V::letter(t) : char(std::tolower(V::letter(t)));
-            }
-        s += hands.empty() ? "-" : hands;
-        return s + " " + std::to_string(move_number_);
+            for (int t : V::hand_order)
+                if (hand_[c][t]) b.hands[c].emplace_back(std::string(1, V::letter(t)), int(hand_[c][t]));
+        return b;
+    }
+    std::string sfen() const {
+        const BoardCells b = board_cells();
+        return write_board_field(b) + (stm_ == Sente ? " b " : " w ") + write_hands_field(b) + " " +
+               std::to_string(move_number_);
     }
     // A piece as SFEN writes it: "P", "p", "+P", "+p".
     static std::string piece_text(uint8_t pc) {
@@ -250,10 +240,12 @@ public:
         if constexpr (requires { V::legend; }) s += std::string(V::legend) + "\n";
         return s;
     }
-    std::string move_text(Move m) const {
-        if (m.is_drop()) return std::string(1, V::letter(m.drop_type())) + "*" + square_text(m.to());
-        return square_text(m.from()) + square_text(m.to()) + (m.promotes() ? "+" : "");
+    // The squares a move names, the piece it drops and a promotion: the notation codec writes its text.
+    MoveSpelling spelling(Move m) const {
+        if (m.is_drop()) return MoveSpelling{std::string(1, V::letter(m.drop_type())), {cell_of(m.to())}, false};
+        return MoveSpelling{"", {cell_of(m.from()), cell_of(m.to())}, m.promotes()};
     }
+    std::string move_text(Move m) const { return write_spelling(spelling(m), kSize, SquareStyle::Shogi); }
 
 protected:
     static constexpr int kNoKing = kSquares;

@@ -93,6 +93,10 @@ public:
     std::string diagram() const;
 
     Result<Move> parse_move(std::string_view text) const;
+    // The board as the notation codec holds it (engine/core/notation.hpp); SFEN is written from it.
+    BoardCells board_cells() const;
+    // The squares a move names: the codec writes the move's text from them.
+    MoveSpelling spelling(Move m) const;
     std::string move_text(Move m) const;
 
     Color side() const { return stm_; }

@@ -85,9 +85,12 @@ const char* type_name(int t) {
 const Tables tables = make_tables();
 
 char piece_letter(int type) { return "RCDWPTLE"[type]; }
+// A square's cell for the notation codec: rows from the top (Blue's side), columns from the left.
+static int cell_of(int sq) { return (kRanks - 1 - row_of(sq)) * kFiles + col_of(sq); }
+
 // Squares as the notation codec every board shares writes them, in chess style (engine/core/notation.hpp).
 std::string square_name(int sq) {
-    return square_text((kRanks - 1 - row_of(sq)) * kFiles + col_of(sq), BoardSize{kFiles, kRanks}, SquareStyle::Chess);
+    return square_text(cell_of(sq), BoardSize{kFiles, kRanks}, SquareStyle::Chess);
 }
 
 Position Position::start() { return from_sfen(Jungle::start_sfen).value(); }
@@ -150,29 +153,28 @@ Result<Position> Position::from_sfen(std::string_view sfen) {
     return p;
 }
 
-std::string Position::sfen() const {
-    std::string s;
-    for (int row = kRanks - 1; row >= 0; --row) {
-        int empty = 0;
-        for (int col = 0; col < kFiles; ++col) {
-            const uint8_t pc = board_[square(col, row)];
-            if (!pc) {
-                ++empty;
-                continue;
-            }
-            if (empty) s += char('0' + empty), empty = 0;
-            const char letter = piece_letter(code_type(pc));
-            s += code_color(pc) == Red ? letter : char(std::tolower(letter));
-        }
-        if (empty) s += char('0' + empty);
-        if (row > 0) s += '/';
+BoardCells Position::board_cells() const {
+    BoardCells b;
+    b.size = BoardSize{kFiles, kRanks};
+    b.cells.resize(size_t(kFiles * kRanks));
+    for (int sq = 0; sq < kFiles * kRanks; ++sq) {
+        const uint8_t pc = board_[sq];
+        if (!pc) continue;
+        const char letter = piece_letter(code_type(pc));
+        b.cells[size_t(cell_of(sq))] = std::string(1, code_color(pc) == Red ? letter : char(std::tolower(letter)));
     }
-    s += stm_ == Red ? " b " : " w ";
-    s += std::to_string(move_number_);
-    return s;
+    return b;
 }
 
-std::string Position::move_text(Move m) const { return square_name(m.from()) + square_name(m.to()); }
+std::string Position::sfen() const {
+    return write_board_field(board_cells()) + (stm_ == Red ? " b " : " w ") + std::to_string(move_number_);
+}
+
+MoveSpelling Position::spelling(Move m) const { return MoveSpelling{"", {cell_of(m.from()), cell_of(m.to())}, false}; }
+
+std::string Position::move_text(Move m) const {
+    return write_spelling(spelling(m), BoardSize{kFiles, kRanks}, SquareStyle::Chess);
+}
 
 Result<Move> Position::parse_move(std::string_view text) const {
     const std::string t(text);

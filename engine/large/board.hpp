@@ -279,26 +279,21 @@ public:
         return k;
     }
 
-    // The SFEN board field: ranks from the top separated by '/', each from Sente's left (the highest file),
-    // a piece as its code ('+' before a promoted form, lower case for Gote), runs of empty squares as numbers.
-    std::string board_sfen() const {
-        std::string s;
-        for (int row = 0; row < Geo::ranks; ++row) {
-            if (row) s += '/';
-            int empty = 0;
-            for (int col = Geo::files - 1; col >= 0; --col) {
+    // The board as the notation codec holds it (engine/core/notation.hpp): each cell's piece code ('+' before
+    // a promoted form, lower case for Gote), row by row from the top, each from Sente's left. No hands.
+    BoardCells board_cells() const {
+        BoardCells b;
+        b.size = Geo::kSize;
+        b.cells.resize(size_t(b.size.cells()));
+        for (int row = 0; row < Geo::ranks; ++row)
+            for (int col = 0; col < Geo::files; ++col) {
                 const Piece p = board_[Geo::square(col, row)];
-                if (p == kEmpty) {
-                    ++empty;
-                    continue;
-                }
-                if (empty) s += std::to_string(empty), empty = 0;
-                s += piece_code(p);
+                if (p != kEmpty) b.cells[size_t(Geo::cell_of(Geo::square(col, row)))] = piece_code(p);
             }
-            if (empty) s += std::to_string(empty);
-        }
-        return s;
+        return b;
     }
+    // The SFEN board field, written from those cells by the codec.
+    std::string board_sfen() const { return write_board_field(board_cells()); }
     static std::string piece_code(Piece p) {
         const Kind& k = kind(kind_of(p));
         std::string code(k.promoted ? "+" : "");

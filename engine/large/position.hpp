@@ -238,24 +238,35 @@ public:
         return 0;
     }
 
-    std::string move_text(Move m) const {
+    // The squares a move names, for the notation codec: origin, the middle square of a two-leg move, then
+    // the destination, and '+' for a promotion.
+    MoveSpelling spelling(Move m) const {
         const int from = m.from(), to = m.to();
-        if (m.has_mid()) return square_text(from) + square_text(mid_square(m)) + square_text(to);
-        if (to == from) {
-            // A pass is printed through the first empty square its lion power reaches, in the order forward,
-            // back, left, right, then the diagonals forward-left, forward-right, back-left, back-right.
+        MoveSpelling sp;
+        auto add = [&](int sq) { sp.cells.push_back(Geo::cell_of(sq)); };
+        add(from);
+        if (m.has_mid()) {
+            add(mid_square(m));
+        } else if (to == from) {
+            // A pass names the first empty square its lion power reaches, in the order forward, back, left,
+            // right, then the diagonals forward-left, forward-right, back-left, back-right.
             const Piece p = at(from);
             const Movement& mv = movement(p);
             for (int d = 0; d < kDirs; ++d) {
                 const int off = Geo::offset(Dir(d), color_of(p));
                 bool reach = mv.lion;
                 for (int i = 0; i < mv.n_lines; ++i) reach |= mv.lines[size_t(i)] == off;
-                if (reach && at(from + off) == kEmpty) return square_text(from) + square_text(from + off) + square_text(from);
+                if (reach && at(from + off) == kEmpty) {
+                    add(from + off);
+                    break;
+                }
             }
-            return square_text(from) + square_text(from);
         }
-        return square_text(from) + square_text(to) + (m.promotes() ? "+" : "");
+        add(to);
+        sp.promote = m.promotes() && !m.has_mid() && to != from;
+        return sp;
     }
+    std::string move_text(Move m) const { return write_spelling(spelling(m), Geo::kSize, SquareStyle::Shogi); }
 
     // Every text lishogi writes for a move: the one-leg text and each two-leg path through an empty square to
     // the same square; each path of a pass; the one text of a move that takes on its middle square.

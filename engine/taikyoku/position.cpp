@@ -568,11 +568,16 @@ static std::vector<int> written_squares(const Position& pos, Move m) {
     return out;
 }
 
-std::string Position::move_text(Move m) const {
-    std::string s = square_text(m.from());
-    for (int sq : written_squares(*this, m)) s += square_text(sq);
-    return s + square_text(m.to()) + (m.promotes() ? "+" : "");
+MoveSpelling Position::spelling(Move m) const {
+    MoveSpelling sp;
+    sp.cells.push_back(Geo::cell_of(m.from()));
+    for (int sq : written_squares(*this, m)) sp.cells.push_back(Geo::cell_of(sq));
+    sp.cells.push_back(Geo::cell_of(m.to()));
+    sp.promote = m.promotes();
+    return sp;
 }
+
+std::string Position::move_text(Move m) const { return write_spelling(spelling(m), Geo::kSize, SquareStyle::Shogi); }
 
 Result<Move> Position::parse_move(std::string_view text) const {
     const std::string t(text);

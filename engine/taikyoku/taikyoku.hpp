@@ -164,6 +164,9 @@ public:
     int moving_type(Move m) const { return large::kind_of(at(m.from())); }
     int history_index(Move m) const { return (int(stm_) * kKinds + moving_type(m)) * Geo::size + m.to(); }
 
+    // The squares a move names (origin, the squares it takes on before its end, destination) and a promotion,
+    // for the notation codec, which writes the move's text from them.
+    MoveSpelling spelling(Move m) const;
     std::string move_text(Move m) const;
     Result<Move> parse_move(std::string_view text) const;
 

@@ -278,14 +278,8 @@ public:
     PositionView view() const override {
         PositionView v;
         if (!has_position_) return v;
-        // The board as the game's own SFEN writes it, read by the one codec every board shares.
-        const std::string sfen = pos_.sfen();
-        const auto fields = split_fields(sfen);
-        if (auto cells = read_board_field(fields.at(0), BoardSize{G::files, G::ranks})) v.board = *cells;
+        v.board = pos_.board_cells();  // the game's own cells and hands
         v.side = pos_.side() == Sente ? 'b' : 'w';
-        bool hands = true;
-        if constexpr (requires { G::hands; }) hands = G::hands;
-        if (hands && fields.size() > 2) read_hands_field(fields[2], v.board);
         const auto rep = repetition<G>(current_line());
         const Outcome o = rep ? *rep : pos_.outcome();
         v.threatened = pos_.in_check();
@@ -425,12 +419,7 @@ private:
     }
 
     // A move and the text that names it.
-    static MoveNote note_of(const Position& pos, Move m) {
-        MoveNote n{pos.move_text(m), {}};
-        const auto style = G::shogi_squares ? SquareStyle::Shogi : SquareStyle::Chess;
-        if (auto spelled = read_spelling(n.text, BoardSize{G::files, G::ranks}, style)) n.spelling = *spelled;
-        return n;
-    }
+    static MoveNote note_of(const Position& pos, Move m) { return MoveNote{pos.move_text(m), pos.spelling(m)}; }
     // A line of moves from pos.
     static std::vector<MoveNote> notes_of(Position pos, const std::vector<Move>& line) {
         std::vector<MoveNote> notes;

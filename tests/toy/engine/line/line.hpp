@@ -96,25 +96,24 @@ public:
         p.key_ = p.compute_key();
         return p;
     }
-    std::string sfen() const {
-        std::string s;
-        int empty = 0;
-        for (uint8_t pc : board_) {
-            if (!pc) {
-                ++empty;
-                continue;
+    // The board as the notation codec holds it: SFEN, the page's board and the UCI dialect are written from it.
+    BoardCells board_cells() const {
+        BoardCells b{BoardSize{kSquares, 1}, std::vector<std::string>(kSquares), {}};
+        for (int sq = 0; sq < kSquares; ++sq)
+            if (const uint8_t pc = board_[size_t(sq)]) {
+                const char letter = type_of(pc) == King ? 'K' : 'P';
+                b.cells[size_t(sq)] = std::string(1, color_of(pc) == Sente ? letter : char(letter - 'A' + 'a'));
             }
-            if (empty) s += char('0' + empty), empty = 0;
-            const char letter = type_of(pc) == King ? 'K' : 'P';
-            s += color_of(pc) == Sente ? letter : char(letter - 'A' + 'a');
-        }
-        if (empty) s += char('0' + empty);
-        return s + (stm_ == Sente ? " b " : " w ") + std::to_string(move_number_);
+        return b;
+    }
+    std::string sfen() const {
+        return write_board_field(board_cells()) + (stm_ == Sente ? " b " : " w ") + std::to_string(move_number_);
     }
     std::string diagram() const { return "| " + sfen().substr(0, sfen().find(' ')) + " |\n"; }
 
-    static std::string square_text(int sq) { return std::string(1, char('a' + sq)) + "1"; }
-    std::string move_text(Move m) const { return square_text(m.from()) + square_text(m.to()); }
+    // A move names its two squares (cells a1..i1, left to right): the codec writes "a1b1".
+    MoveSpelling spelling(Move m) const { return MoveSpelling{"", {m.from(), m.to()}, false}; }
+    std::string move_text(Move m) const { return write_spelling(spelling(m), BoardSize{kSquares, 1}, SquareStyle::Chess); }
     Result<Move> parse_move(std::string_view text) const {
         auto read = [&](size_t i) { return text[i] >= 'a' && text[i] < 'a' + kSquares && text[i + 1] == '1' ? text[i] - 'a' : -1; };
         if (text.size() != 4 || read(0) < 0 || read(2) < 0) return Error{"move '" + std::string(text) + "': expected a1b1"};
