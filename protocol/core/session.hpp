@@ -87,12 +87,45 @@ struct PerftCounts {
     double seconds = 0;
 };
 
+// A position to set: a start and the moves played from it, each in the game's own move text.
+struct PositionSpec {
+    std::string sfen;                // empty: the game's start position
+    std::vector<std::string> moves;  // played in order from the start
+};
+
+// What follows `position` in the USI dialect ("startpos", or "sfen" and the SFEN's fields; then "moves" and
+// the moves), read into a PositionSpec.
+inline Result<PositionSpec> read_position_tokens(const std::vector<std::string>& t) {
+    PositionSpec spec;
+    size_t i = 0;
+    if (t.empty()) return Error{"position: expected 'startpos' or 'sfen <sfen>'"};
+    if (t[0] == "startpos") {
+        i = 1;
+    } else if (t[0] == "sfen") {
+        for (i = 1; i < t.size() && t[i] != "moves"; ++i) spec.sfen += (i > 1 ? " " : "") + t[i];
+        if (spec.sfen.empty()) return Error{"position: 'sfen' needs a position"};
+    } else {
+        return Error{"position: expected 'startpos' or 'sfen', got '" + t[0] + "'"};
+    }
+    if (i < t.size()) {
+        if (t[i] != "moves") return Error{"position: expected 'moves', got '" + t[i] + "'"};
+        spec.moves.assign(t.begin() + std::ptrdiff_t(i) + 1, t.end());
+    }
+    return spec;
+}
+
 class Session {
 public:
     virtual ~Session() = default;
     virtual std::string_view game() const = 0;
-    // tokens: what follows `position`. On error nothing changes.
-    virtual std::optional<std::string> set_position(const std::vector<std::string>& tokens) = 0;
+    // The position and the moves that led to it. On error nothing changes.
+    virtual std::optional<std::string> set_position_spec(const PositionSpec& spec) = 0;
+    // tokens: what follows `position` in the USI dialect. On error nothing changes.
+    std::optional<std::string> set_position(const std::vector<std::string>& tokens) {
+        auto spec = read_position_tokens(tokens);
+        if (!spec) return spec.error();
+        return set_position_spec(*spec);
+    }
     virtual bool has_position() const = 0;
     virtual std::string sfen() const = 0;
     // Starts a search in the background and prints exactly one answer when done (bestmove, or checkmate for
@@ -151,39 +184,24 @@ public:
     bool has_position() const override { return has_position_; }
     std::string sfen() const override { return pos_.sfen(); }
 
-    std::optional<std::string> set_position(const std::vector<std::string>& t) override {
+    std::optional<std::string> set_position_spec(const PositionSpec& spec) override {
         if (searching()) {
             if (!search_->stop) return "position: cannot change the position while searching (send stop first)";
             wait();
         }
-        size_t i = 0;
-        std::string sfen;
-        if (t.empty()) return "position: expected 'startpos' or 'sfen <sfen>'";
-        if (t[0] == "startpos") {
-            sfen = G::start_sfen;
-            i = 1;
-        } else if (t[0] == "sfen") {
-            for (i = 1; i < t.size() && t[i] != "moves"; ++i) sfen += (i > 1 ? " " : "") + t[i];
-            if (sfen.empty()) return "position: 'sfen' needs a position";
-        } else {
-            return "position: expected 'startpos' or 'sfen', got '" + t[0] + "'";
-        }
+        const std::string sfen = spec.sfen.empty() ? std::string(G::start_sfen) : spec.sfen;
         auto parsed = Position::from_sfen(sfen);
         if (!parsed) return "position: " + parsed.error();
         Position pos = parsed.value();
         std::vector<Visit> line = {visit_of(pos)};
-        if (i < t.size()) {
-            if (t[i] != "moves") return "position: expected 'moves', got '" + t[i] + "'";
-            for (++i; i < t.size(); ++i) {
-                const size_t n = line.size();
-                if (repetition<G>(line))
-                    return "position: move " + std::to_string(n) + " '" + t[i] +
-                           "': the game had already ended by repetition";
-                auto m = pos.parse_move(t[i]);
-                if (!m) return "position: move " + std::to_string(n) + ": " + m.error();
-                pos.play(m.value());
-                line.push_back(visit_of(pos));
-            }
+        for (const std::string& text : spec.moves) {
+            const size_t n = line.size();
+            if (repetition<G>(line))
+                return "position: move " + std::to_string(n) + " '" + text + "': the game had already ended by repetition";
+            auto m = pos.parse_move(text);
+            if (!m) return "position: move " + std::to_string(n) + ": " + m.error();
+            pos.play(m.value());
+            line.push_back(visit_of(pos));
         }
         pos_ = pos;
         apply_rules(pos_);

@@ -103,10 +103,10 @@ void WebClient::position(const void* raw) {
     const GameEntry* entry = find_game(game->get<std::string>());
     if (!entry) return error("position: unknown game '" + game->get<std::string>().substr(0, 40) + "'", "position");
 
-    std::vector<std::string> tokens;
+    PositionSpec spec;  // an empty SFEN is the game's start
     auto sfen = request.find("sfen");
     if (sfen == request.end() || sfen->is_null() || (sfen->is_string() && (sfen->get<std::string>().empty() || sfen->get<std::string>() == "startpos"))) {
-        tokens.push_back("startpos");
+        // the start position
     } else if (!sfen->is_string()) {
         return error("position: \"sfen\" must be a string", "position");
     } else {
@@ -115,19 +115,19 @@ void WebClient::position(const void* raw) {
             return error("position: the SFEN is " + std::to_string(text.size()) + " characters; at most " +
                              std::to_string(limits_.max_sfen) + " are read",
                          "position");
-        tokens.push_back("sfen");
-        // Split on spaces, as the USI line would be; a "moves" inside the SFEN is not allowed.
-        size_t i = 0;
-        while (i < text.size()) {
+        // Its fields, separated by single spaces; a "moves" inside the SFEN is not allowed.
+        for (size_t i = 0; i < text.size();) {
             while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
             size_t j = i;
             while (j < text.size() && text[j] != ' ' && text[j] != '\t') ++j;
-            if (j > i) tokens.push_back(text.substr(i, j - i));
+            if (j > i) {
+                if (text.compare(i, j - i, "moves") == 0)
+                    return error("position: give the moves in \"moves\", not in the SFEN", "position");
+                spec.sfen += (spec.sfen.empty() ? "" : " ") + text.substr(i, j - i);
+            }
             i = j;
         }
-        if (tokens.size() == 1) return error("position: the SFEN is empty", "position");
-        if (std::find(tokens.begin(), tokens.end(), "moves") != tokens.end())
-            return error("position: give the moves in \"moves\", not in the SFEN", "position");
+        if (spec.sfen.empty()) return error("position: the SFEN is empty", "position");
     }
     auto moves = request.find("moves");
     if (moves != request.end() && !moves->is_null()) {
@@ -136,11 +136,10 @@ void WebClient::position(const void* raw) {
             return error("position: " + std::to_string(moves->size()) + " moves; at most " +
                              std::to_string(limits_.max_moves) + " are read",
                          "position");
-        if (!moves->empty()) tokens.push_back("moves");
         for (const json& m : *moves) {
             if (!m.is_string() || m.get_ref<const std::string&>().empty() || m.get_ref<const std::string&>().size() > 64)
                 return error("position: each move must be a short string", "position");
-            tokens.push_back(m.get<std::string>());
+            spec.moves.push_back(m.get<std::string>());
         }
     }
 
@@ -159,7 +158,7 @@ void WebClient::position(const void* raw) {
         target->stop();
         target->wait();
     }
-    if (auto e = target->set_position(tokens)) return error(*e, "position");
+    if (auto e = target->set_position_spec(spec)) return error(*e, "position");
     if (fresh) {
         if (session_) {
             session_->stop();
