@@ -1,7 +1,8 @@
 #pragma once
-// Bench: a fixed search over the game's fixed positions (G::bench_positions, in engine/<game>/bench.hpp), 1
-// thread, fresh fixed-size hash; the node total is the engine's signature for the game and must not change
-// unless the search does.
+// Bench: a fixed search over the game's fixed positions (G::bench_positions, in engine/<game>/bench.hpp), a
+// fresh fixed-size hash for each; with one thread (the default) the node total is the engine's signature for
+// the game and must not change unless the search does. With several threads the total varies from run to run,
+// and the time is the time to reach the depth.
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -31,7 +32,7 @@ inline std::vector<std::string> bench_summary(const BenchResult& r) {
 
 template <Game G>
 // line: where each position's result goes, as a line of text.
-BenchResult run_bench(int depth, size_t hash_mb, const std::function<void(std::string_view)>& line) {
+BenchResult run_bench(int depth, size_t hash_mb, const std::function<void(std::string_view)>& line, int threads = 1) {
     BenchResult r;
     if (depth <= 0) depth = G::bench_depth;
     TranspositionTable<typename G::Move> tt(hash_mb);
@@ -48,7 +49,9 @@ BenchResult run_bench(int depth, size_t hash_mb, const std::function<void(std::s
         search->clear_history();
         Limits limits;
         limits.depth = depth;
-        auto report = search->run(pos.value(), {}, limits, SearchOptions{}, quiet);
+        SearchOptions options;
+        options.threads = threads;
+        auto report = search->run(pos.value(), {}, limits, options, quiet);
         r.nodes += report.nodes;
         ++r.positions;
         line("Position " + std::to_string(r.positions) + "/" + std::to_string(G::bench_positions.size()) + " (" +

@@ -95,6 +95,9 @@ struct SearchOptions {
     int64_t move_overhead = 0;  // ms
     int skill = kMaxSkill;      // below kMaxSkill the engine plays weaker on purpose (search/skill.hpp)
     uint64_t seed = 0;          // for the weakened move choice
+    int threads = 1;            // search threads (Lazy SMP: search/search.hpp), 1..kMaxThreads
 };
+
+constexpr int kMaxThreads = 1024;
 
 }  // namespace menagerie

@@ -1,12 +1,23 @@
 #pragma once
 // Search<G>: iterative deepening, negamax alpha-beta with PVS, a transposition table, quiescence, and the
 // game's own repetition rule, all compiled for one game.
+//
+// Threads (Lazy SMP): with SearchOptions::threads = N, the Search that run() is called on (the main thread)
+// starts N - 1 helpers, each a Search of its own (its own position, undo records, move arena, killers and
+// histories) over the same transposition table, which is where they help each other. They search the same
+// root; a helper skips some depths (kSkipSize / kSkipPhase below), so that the threads spread over several
+// depths instead of all searching the same tree. Only the main thread watches the clock, the node limit and
+// stop, and reports progress (nodes and nps are the sums of all threads); when it ends, the helpers are halted
+// and joined, and the move played is chosen from the threads' results by a vote weighted by depth and score
+// (pick_thread). With one thread nothing of this runs: the search is node for node the single-threaded one.
 #include <algorithm>
 #include <array>
 #include <atomic>
 #include <cstdint>
 #include <cstring>
+#include <exception>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -67,6 +78,7 @@ public:
     std::atomic<int64_t> ponderhit_ms{-1};  // set by ponderhit: time since start when pondering ended
 
     void clear_history() {
+        for (auto& h : helpers_) h->clear_history();
         std::fill(history_.begin(), history_.end(), 0);
         std::fill(cont_.begin(), cont_.end(), int16_t(0));
         std::fill(counters_.begin(), counters_.end(), Move{});
@@ -77,18 +89,74 @@ public:
     // moves to search (go searchmoves), all when empty or when none of them is legal.
     Report run(const Position& root, const std::vector<Visit>& history, const Limits& limits,
                const SearchOptions& options, const InfoSink& sink, const std::vector<Move>& only = {}) {
+        const int threads = std::clamp(options.threads, 1, kMaxThreads);
+        while (int(helpers_.size()) > threads - 1) helpers_.pop_back();
+        while (int(helpers_.size()) < threads - 1) {
+            helpers_.push_back(std::make_unique<Search>(tt_));
+            helpers_.back()->id_ = int(helpers_.size());
+            helpers_.back()->stop_src_ = &halt_;
+        }
+        tt_.new_search();
+        nodes_.store(0, std::memory_order_relaxed);
+        if (helpers_.empty()) return iterate(root, history, limits, options, &sink, only);
+
+        // The helpers: no clock, no node limit, no waiting for stop; the main thread halts them.
+        Limits free = limits;
+        free.time[0] = free.time[1] = -1;
+        free.inc[0] = free.inc[1] = 0;
+        free.byoyomi = 0;
+        free.movetime = 0;
+        free.movestogo = 0;
+        free.nodes = 0;
+        free.infinite = free.ponder = false;
+        halt_.store(false);
+        std::vector<std::thread> threads_run;
+        std::vector<std::exception_ptr> failures(helpers_.size());
+        for (auto& h : helpers_) {
+            h->eval_ = eval_;
+            h->nodes_.store(0, std::memory_order_relaxed);
+            h->last_ = Report{};
+        }
+        for (size_t i = 0; i < helpers_.size(); ++i)
+            threads_run.emplace_back([&, i] {
+                try {
+                    helpers_[i]->last_ = helpers_[i]->iterate(root, history, free, options, nullptr, only);
+                } catch (...) {
+                    failures[i] = std::current_exception();
+                }
+            });
+        Report report;
+        std::exception_ptr failure;
+        try {
+            report = iterate(root, history, limits, options, &sink, only);
+        } catch (...) {
+            failure = std::current_exception();
+        }
+        halt_.store(true);
+        for (auto& t : threads_run) t.join();
+        if (!failure)
+            for (auto& f : failures)
+                if (f) failure = f;
+        if (failure) std::rethrow_exception(failure);
+        if (options.multipv <= 1 && options.skill >= kMaxSkill) pick_thread(report);
+        report.nodes = total_nodes();
+        return report;
+    }
+
+private:
+    // One thread's iterative deepening. sink: where the main thread reports (none for a helper).
+    Report iterate(const Position& root, const std::vector<Visit>& history, const Limits& limits,
+                   const SearchOptions& options, const InfoSink* sink, const std::vector<Move>& only) {
         start_ = limits.received == Clock::time_point{} ? Clock::now() : limits.received;
         limits_ = limits;
         budget_ = time_budget(limits, root.side(), options.move_overhead, kTuning.moves_to_plan,
                               kTuning.spend_byoyomi);
-        nodes_ = 0;
         aborted_ = false;
-        sink_ = &sink;
+        sink_ = sink;
         root_ = root;
         line_ = history;
         line_.push_back(visit_of(root));
         root_index_ = int(line_.size()) - 1;
-        tt_.new_search();
         for (auto& k : killers_) k[0] = k[1] = Move{};
         for (auto& h : history_) h /= kTuning.history_gravity ? 2 : 8;
 
@@ -106,7 +174,7 @@ public:
         Report report;
         if (roots.empty()) return report;
         // Order the root once by the table's move and tactical value.
-        if (const auto* e = tt_.probe(root.key()))
+        if (const auto e = tt_.probe(root.key()))
             for (size_t i = 0; i < roots.size(); ++i)
                 if (roots[i].move == e->move) std::rotate(roots.begin(), roots.begin() + i, roots.begin() + i + 1);
 
@@ -120,6 +188,8 @@ public:
         int last_score = 0;
         double changes = 0;  // best-move changes of the last iterations, each halved by every iteration since
         for (int depth = 1; depth <= max_depth; ++depth) {
+            // A helper leaves out some depths, each helper others (the last one it always searches).
+            if (id_ > 0 && depth < max_depth && skip_depth(id_, depth)) continue;
             root_depth_ = depth;
             for (int idx = 0; idx < lines; ++idx) {
                 seldepth_ = 0;
@@ -174,19 +244,75 @@ public:
         report.best = roots[0].move;
         report.score = roots[0].score;
         report.depth = completed;
-        report.nodes = nodes_;
+        report.nodes = nodes_.load(std::memory_order_relaxed);
         report.aborted = aborted_;
         if (roots[0].pv.size() > 1) report.ponder = roots[0].pv[1];
         report.lines.assign(roots.begin(), roots.begin() + shown);
         return report;
     }
 
-    uint64_t nodes() const { return nodes_; }
+public:
+    // The nodes of the last or current search, all threads.
+    uint64_t nodes() const { return total_nodes(); }
     int64_t elapsed_ms() const {
         return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start_).count();
     }
 
 private:
+    uint64_t total_nodes() const {
+        uint64_t n = nodes_.load(std::memory_order_relaxed);
+        for (const auto& h : helpers_) n += h->nodes_.load(std::memory_order_relaxed);
+        return n;
+    }
+    // Counted by its own thread only; others read it (relaxed: a plain load and store on x86).
+    [[gnu::always_inline]] void count_node() {
+        nodes_.store(nodes_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+    }
+
+    // Depth skipping for helper i (1-based): in a cycle of kSkipSize[j] iterations with phase kSkipPhase[j],
+    // j = (i - 1) mod 20, it searches one run of kSkipSize[j] depths and leaves out the next. Helper 1 skips
+    // every other depth, helpers 2-5 two in four, and so on, each starting at a different depth.
+    static constexpr int kSkipSize[20] = {1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4};
+    static constexpr int kSkipPhase[20] = {0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7};
+    static bool skip_depth(int id, int depth) {
+        const int j = (id - 1) % 20;
+        return ((depth + kSkipPhase[j]) / kSkipSize[j]) % 2 != 0;
+    }
+
+    // The vote among the threads (main's report in, the chosen thread's out): each thread's best move gets
+    // (score - lowest score + 14) * completed depth; the move with the most votes wins, and a thread that has
+    // found a mate wins outright (the shortest mate among several). Main's move stands on a tie. When another
+    // thread's line is chosen, it is reported once more, so the last info names the move played.
+    void pick_thread(Report& report) {
+        std::vector<const Report*> all = {&report};
+        for (const auto& h : helpers_)
+            if (h->last_.depth > 0 && !h->last_.best.is_null()) all.push_back(&h->last_);
+        if (all.size() < 2 || report.best.is_null() || report.depth == 0) return;
+        int lowest = kInfinite;
+        for (const Report* r : all) lowest = std::min(lowest, r->score);
+        auto votes = [&](Move m) {
+            int64_t v = 0;
+            for (const Report* r : all)
+                if (r->best == m) v += int64_t(r->score - lowest + 14) * r->depth;
+            return v;
+        };
+        const Report* best = all[0];
+        for (const Report* r : all) {
+            if (best->score >= kMateBound) {
+                if (r->score > best->score) best = r;
+            } else if (r->score >= kMateBound || (r->score > -kMateBound && votes(r->best) > votes(best->best))) {
+                best = r;
+            }
+        }
+        if (best == &report) return;
+        const Report chosen = *best;
+        if (sink_ && *sink_ && !chosen.lines.empty()) print_line(chosen.depth, 0, chosen.lines[0]);
+        report.best = chosen.best;
+        report.ponder = chosen.ponder;
+        report.score = chosen.score;
+        report.depth = chosen.depth;
+        report.lines = chosen.lines;
+    }
     bool time_managed() const { return limits_.time_limited() && !limits_.infinite && !pondering.load(); }
 
     // The time after which no new iteration starts: the budget's soft limit, stretched on a clock (not with a
@@ -209,9 +335,11 @@ private:
     // 1024 nodes between looks at the clock, shogi answers to a 90 ms budget came up to 18 ms late (p99 101 ms,
     // on an idle machine); with 256, within 2 ms.
     bool out_of_budget() {
-        if (stop.load(std::memory_order_relaxed)) return true;
-        if (limits_.nodes && nodes_ >= limits_.nodes) return true;
-        if ((nodes_ & 255) == 0 && time_managed() && clock_ms() >= budget_.maximum) return true;
+        if (stop_src_->load(std::memory_order_relaxed)) return true;
+        const uint64_t n = nodes_.load(std::memory_order_relaxed);
+        // go nodes counts every thread's nodes: the sum is taken every 64 nodes when there are helpers.
+        if (limits_.nodes && (helpers_.empty() ? n : (n & 63) == 0 ? total_nodes() : 0) >= limits_.nodes) return true;
+        if ((n & 255) == 0 && time_managed() && clock_ms() >= budget_.maximum) return true;
         return false;
     }
 
@@ -328,7 +456,7 @@ private:
         // Check extension: a standing threat is answered one ply deeper, within twice the root depth.
         if (kTuning.check_extension && check && ply < 2 * root_depth_) ++depth;
         if (depth <= 0) return quiesce(pos, alpha, beta, ply, 0);
-        ++nodes_;
+        count_node();
 
         // A node searched without one of its moves (singular extension's test) neither reads nor writes the
         // table: the entry there is the full node's.
@@ -338,7 +466,7 @@ private:
         int tt_score = 0, tt_depth = -1, tt_eval = TT::kNoEval;
         Bound tt_bound = BoundNone;
         if (excluded.is_null()) {
-            if (const auto* e = tt_.probe(key)) {
+            if (const auto e = tt_.probe(key)) {
                 tt_move = e->move;
                 tt_score = score_from_tt(e->score, ply);
                 tt_depth = e->depth;
@@ -615,7 +743,7 @@ private:
             aborted_ = true;
             return 0;
         }
-        ++nodes_;
+        count_node();
         if (ply > seldepth_) seldepth_ = ply;
         if (auto s = decided_score(pos, ply)) return *s;
         if (ply >= kMaxPly - 1) return evaluate(pos);
@@ -625,7 +753,7 @@ private:
         Move tt_move{};
         int tt_eval = TT::kNoEval;
         if constexpr (kTuning.quiescence_tt) {
-            if (const auto* e = tt_.probe(pos.key())) {
+            if (const auto e = tt_.probe(pos.key())) {
                 tt_eval = e->eval;
                 const int s = score_from_tt(e->score, ply);
                 if (e->bound() == BoundExact || (e->bound() == BoundLower && s >= beta) ||
@@ -688,7 +816,7 @@ private:
     }
 
     void print_line(int depth, int idx, const RootMove& rm) {
-        if (!sink_ || !*sink_) return;
+        if (!sink_ || !*sink_) return;  // a helper, or no one listening
         // nps from microseconds, so a search shorter than a millisecond (time 0) still reports a rate.
         const int64_t us =
             std::max<int64_t>(1, std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - start_).count());
@@ -697,8 +825,8 @@ private:
         info.seldepth = std::max(seldepth_, depth);
         info.multipv = idx + 1;
         info.score = Score::of(rm.score);
-        info.nodes = nodes_;
-        info.nps = nodes_ * 1000000 / uint64_t(us);
+        info.nodes = total_nodes();
+        info.nps = info.nodes * 1000000 / uint64_t(us);
         info.time_ms = us / 1000;
         info.hashfull = tt_.hashfull();
         info.pv = rm.pv;
@@ -716,11 +844,18 @@ private:
     Limits limits_;
     TimeBudget budget_;
     Clock::time_point start_;
-    uint64_t nodes_ = 0;
+    alignas(64) std::atomic<uint64_t> nodes_{0};  // this thread's nodes
     bool aborted_ = false;
     int seldepth_ = 0;
     int root_depth_ = 1;
     const InfoSink* sink_ = nullptr;
+    // Lazy SMP: the helpers (main thread only); this thread's number (0: main); where it looks for stop (the
+    // main thread: `stop`; a helper: its main thread's halt_); a helper's result, for the vote.
+    std::vector<std::unique_ptr<Search>> helpers_;
+    int id_ = 0;
+    std::atomic<bool> halt_{false};
+    const std::atomic<bool>* stop_src_ = &stop;
+    Report last_;
     std::vector<Visit> line_;  // the game's positions, then the search path
     int root_index_ = 0;
     MoveArena<Move> arena_;

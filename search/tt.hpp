@@ -1,14 +1,25 @@
 #pragma once
-// Transposition table: clusters of four entries, each keeping 32 bits of the key for verification.
+// Transposition table: clusters of four entries, each keeping 32 bits of the key for verification, shared by
+// every thread of a search without locks.
 //
 // Replacement: a store for a key already in the cluster overwrites that entry (keeping its move when the new
 // one has none); otherwise it replaces the entry of least worth, worth = depth - 8 * age, where age counts
 // searches since the entry was written. Deep results survive a few searches; stale ones make room.
+//
+// Threads: an entry is a few 32-bit words, each read and written atomically (relaxed: plain moves on x86), so
+// two threads storing into one slot at once can leave it with words from both. The key word is therefore kept
+// as the key's 32 bits xor a hash of the entry's other words: a torn entry fails the key check and reads as a
+// miss (but for about one in 2^32), so a thread does not get a score or a move stored for another position.
+// The move is checked against the position's legal moves before it is played in any case: the move picker
+// only takes it from the generated list.
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <cstring>
 #include <memory>
 #include <new>
+#include <optional>
+#include <type_traits>
 
 namespace menagerie {
 
@@ -16,11 +27,14 @@ enum Bound : uint8_t { BoundNone = 0, BoundUpper = 1, BoundLower = 2, BoundExact
 
 template <class Move>
 class TranspositionTable {
+    static_assert(std::is_trivially_copyable_v<Move> && sizeof(Move) <= 4, "a move is stored in at most 32 bits");
+    static constexpr bool kWideMove = sizeof(Move) > 2;
+
 public:
     // An entry's eval when it holds no static evaluation (a node in check, the root, an evasion in quiescence).
     static constexpr int kNoEval = -32768;
+    // What a probe returns: a copy of the entry, read whole.
     struct Entry {
-        uint32_t key32;
         int16_t score;
         int16_t eval;  // the position's static evaluation, or kNoEval; searches reuse it instead of evaluating
         Move move;
@@ -29,13 +43,85 @@ public:
         Bound bound() const { return Bound(gen_bound & 3); }
     };
     static constexpr int kClusterSize = 4;
+
+private:
+    // Stored form: the key word, then score and eval, then the move with depth and generation (a 16-bit move
+    // shares its word with them; a 32-bit one has its own). 12 or 16 bytes.
+    struct Slot {
+        static constexpr int kWords = kWideMove ? 4 : 3;
+        std::atomic<uint32_t> w[kWords];
+    };
+    struct Raw {
+        uint32_t w[Slot::kWords];
+        // A hash of the data words: scores and moves are small, structured numbers, so a plain xor of them
+        // would let words of two entries combine into a third key's check; mixed, a torn slot passes the key
+        // check about once in 2^32.
+        uint32_t check() const {
+            uint32_t h = 0x2545F491u;
+            for (int i = 1; i < Slot::kWords; ++i) {
+                h = (h ^ w[i]) * 0x9E3779B1u;
+                h ^= h >> 15;
+            }
+            h *= 0x85EBCA77u;
+            return h ^ (h >> 13);
+        }
+    };
+    static Raw load(const Slot& s) {
+        Raw r;
+        for (int i = 0; i < Slot::kWords; ++i) r.w[i] = s.w[i].load(std::memory_order_relaxed);
+        return r;
+    }
+    static uint32_t move_bits(Move m) {
+        if constexpr (kWideMove) {
+            uint32_t v = 0;
+            std::memcpy(&v, &m, sizeof(Move));
+            return v;
+        } else {
+            uint16_t v = 0;
+            std::memcpy(&v, &m, sizeof(Move));
+            return v;
+        }
+    }
+    static Entry decode(const Raw& r) {
+        Entry e;
+        e.score = int16_t(r.w[1] & 0xFFFF);
+        e.eval = int16_t(r.w[1] >> 16);
+        const uint32_t tail = r.w[Slot::kWords - 1];
+        if constexpr (kWideMove) {
+            std::memcpy(&e.move, &r.w[2], sizeof(Move));
+            e.depth = uint8_t(tail);
+            e.gen_bound = uint8_t(tail >> 8);
+        } else {
+            const uint16_t m = uint16_t(tail & 0xFFFF);
+            std::memcpy(&e.move, &m, sizeof(Move));
+            e.depth = uint8_t(tail >> 16);
+            e.gen_bound = uint8_t(tail >> 24);
+        }
+        return e;
+    }
+    static Bound bound_of(const Raw& r) {
+        const uint32_t tail = r.w[Slot::kWords - 1];
+        return Bound((kWideMove ? tail >> 8 : tail >> 24) & 3);
+    }
+    static int gen_of(const Raw& r) {
+        const uint32_t tail = r.w[Slot::kWords - 1];
+        return int((kWideMove ? tail >> 8 : tail >> 24) & 0xFF) >> 2;
+    }
+    static int depth_of(const Raw& r) {
+        const uint32_t tail = r.w[Slot::kWords - 1];
+        return int(kWideMove ? tail & 0xFF : (tail >> 16) & 0xFF);
+    }
+    // Whether a slot read as r holds the key k (and something at all).
+    static bool holds(const Raw& r, uint32_t k) { return (r.w[0] ^ r.check()) == k && bound_of(r) != BoundNone; }
+
+public:
     struct Cluster {
-        Entry entries[kClusterSize];
+        Slot entries[kClusterSize];
     };
 
     explicit TranspositionTable(size_t mb = 16) { resize(mb); }
 
-    // Returns false (and keeps the old table) when the memory cannot be had.
+    // Returns false (and keeps the old table) when the memory cannot be had. Not during a search.
     bool resize(size_t mb) {
         size_t n = std::max<size_t>(1, mb * 1024 * 1024 / sizeof(Cluster));
         Cluster* p = new (std::nothrow) Cluster[n];
@@ -45,42 +131,57 @@ public:
         clear();
         return true;
     }
+    // Not during a search.
     void clear() {
-        std::memset(static_cast<void*>(table_.get()), 0, count_ * sizeof(Cluster));
+        for (size_t i = 0; i < count_; ++i)
+            for (Slot& s : table_[i].entries)
+                for (auto& w : s.w) w.store(0, std::memory_order_relaxed);
         generation_ = 0;
     }
+    // Once before each search (by its main thread, before any helper starts).
     void new_search() { generation_ = uint8_t((generation_ + 1) & 63); }
     size_t size_mb() const { return count_ * sizeof(Cluster) / (1024 * 1024); }
 
-    const Entry* probe(uint64_t key) const {
+    std::optional<Entry> probe(uint64_t key) const {
         const Cluster& c = cluster(key);
         const uint32_t k = uint32_t(key);
-        for (const Entry& e : c.entries)
-            if (e.key32 == k && e.bound() != BoundNone) return &e;
-        return nullptr;
+        for (const Slot& s : c.entries) {
+            const Raw r = load(s);
+            if (holds(r, k)) return decode(r);
+        }
+        return std::nullopt;
     }
 
     void store(uint64_t key, int score, int eval, Move move, int depth, Bound bound) {
         Cluster& c = cluster(key);
         const uint32_t k = uint32_t(key);
-        Entry* slot = nullptr;
-        for (Entry& e : c.entries)
-            if (e.key32 == k && e.bound() != BoundNone) {
-                slot = &e;
-                if (move == Move{}) move = e.move;
+        Slot* slot = nullptr;
+        for (Slot& s : c.entries) {
+            const Raw r = load(s);
+            if (holds(r, k)) {
+                slot = &s;
+                if (move == Move{}) move = decode(r).move;
                 break;
             }
+        }
         if (!slot) {
             slot = &c.entries[0];
-            for (Entry& e : c.entries)
-                if (worth(e) < worth(*slot)) slot = &e;
+            int least = worth(load(*slot));
+            for (Slot& s : c.entries)
+                if (const int w = worth(load(s)); w < least) slot = &s, least = w;
         }
-        slot->key32 = k;
-        slot->score = int16_t(score);
-        slot->eval = int16_t(eval);
-        slot->move = move;
-        slot->depth = uint8_t(std::clamp(depth, 0, 255));
-        slot->gen_bound = uint8_t(generation_ << 2 | bound);
+        Raw r;
+        const uint32_t gen_bound = uint32_t(generation_ << 2 | bound);
+        const uint32_t d = uint32_t(std::clamp(depth, 0, 255));
+        r.w[1] = uint32_t(uint16_t(int16_t(score))) | uint32_t(uint16_t(int16_t(eval))) << 16;
+        if constexpr (kWideMove) {
+            r.w[2] = move_bits(move);
+            r.w[3] = d | gen_bound << 8;
+        } else {
+            r.w[2] = move_bits(move) | d << 16 | gen_bound << 24;
+        }
+        r.w[0] = k ^ r.check();
+        for (int i = 0; i < Slot::kWords; ++i) slot->w[i].store(r.w[i], std::memory_order_relaxed);
     }
 
     // Starts loading the cluster of a key that will be probed soon.
@@ -90,8 +191,10 @@ public:
     int hashfull() const {
         size_t n = std::min<size_t>(count_, 1000) * kClusterSize, used = 0;
         for (size_t i = 0; i < std::min<size_t>(count_, 1000); ++i)
-            for (const Entry& e : table_[i].entries)
-                if (e.bound() != BoundNone && (e.gen_bound >> 2) == generation_) ++used;
+            for (const Slot& s : table_[i].entries) {
+                const Raw r = load(s);
+                if (bound_of(r) != BoundNone && gen_of(r) == generation_) ++used;
+            }
         return int(used * 1000 / n);
     }
 
@@ -100,10 +203,10 @@ private:
         // The high bits choose the cluster; the low 32 bits verify.
         return table_[size_t((static_cast<unsigned __int128>(key) * count_) >> 64)];
     }
-    int worth(const Entry& e) const {
-        if (e.bound() == BoundNone) return -1000;
-        const int age = (generation_ - (e.gen_bound >> 2)) & 63;
-        return e.depth - 8 * age;
+    int worth(const Raw& r) const {
+        if (bound_of(r) == BoundNone) return -1000;
+        const int age = (generation_ - gen_of(r)) & 63;
+        return depth_of(r) - 8 * age;
     }
 
     std::unique_ptr<Cluster[]> table_;

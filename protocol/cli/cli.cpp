@@ -40,7 +40,10 @@ int bench_command(const std::vector<std::string>& args, CommandMode mode) {
     po::options_description opts("bench options");
     opts.add_options()("variant", po::value<std::string>(), "game to bench (default: every game, with a total)")(
         "depth", po::value<int>(), "search depth (default: each game's own)")(
-        "hash", po::value<int>()->default_value(16), "hash size in MB")("help,h", "this help");
+        "hash", po::value<int>()->default_value(16), "hash size in MB")(
+        "threads", po::value<int>()->default_value(1),
+        "search threads; with more than one the node count varies and the time is the time to depth")(
+        "help,h", "this help");
     po::variables_map vm;
     if (auto status = parse_options(args, opts, vm)) return *status;
     std::vector<const GameEntry*> which;
@@ -55,6 +58,9 @@ int bench_command(const std::vector<std::string>& args, CommandMode mode) {
     if (vm.count("depth") && (depth < 1 || depth > 30)) return bad_usage("--depth must be from 1 to 30", &opts);
     const int hash = vm["hash"].as<int>();
     if (hash < 1 || hash > 32768) return bad_usage("--hash must be from 1 to 32768 MB", &opts);
+    const int threads = vm["threads"].as<int>();
+    if (threads < 1 || threads > kMaxThreads)
+        return bad_usage("--threads must be from 1 to " + std::to_string(kMaxThreads), &opts);
     if (mode == CommandMode::CheckOnly) return 0;
 
     Output& out = stdout_output();
@@ -62,7 +68,7 @@ int bench_command(const std::vector<std::string>& args, CommandMode mode) {
     BenchResult total;
     for (const GameEntry* g : which) {
         auto session = g->make_session(writer, size_t(hash));
-        BenchResult r = session->bench(depth, size_t(hash));
+        BenchResult r = session->bench(depth, size_t(hash), threads);
         if (which.size() > 1) {
             out.line(std::string("--- ") + std::string(g->name));
             for (const std::string& line : bench_summary(r)) out.line(line);

@@ -140,7 +140,7 @@ public:
     virtual std::string display() const = 0;
     virtual PositionView view() const = 0;  // the current position; empty before one is set
     virtual Result<PerftCounts> perft(int depth) = 0;
-    virtual BenchResult bench(int depth, size_t hash_mb) = 0;
+    virtual BenchResult bench(int depth, size_t hash_mb, int threads = 1) = 0;
     virtual void new_game() = 0;
     virtual bool resize_hash(size_t mb) = 0;
     virtual void clear_hash() = 0;
@@ -337,8 +337,8 @@ public:
         return counts;
     }
 
-    BenchResult bench(int depth, size_t hash_mb) override {
-        return run_bench<G>(depth, hash_mb, [this](std::string_view line) { out_.line(line); });
+    BenchResult bench(int depth, size_t hash_mb, int threads) override {
+        return run_bench<G>(depth, hash_mb, [this](std::string_view line) { out_.line(line); }, threads);
     }
 
     void new_game() override {

@@ -22,8 +22,8 @@ Engine::Engine(Output& out, const std::string& tablebase, int hash_mb)
     for (const auto& g : games()) names.emplace_back(g.name);
     options_.add({"USI_Variant", Option::Type::Combo, std::string(default_game()), 0, 0, names, ""});
     options_.add({"USI_Hash", Option::Type::Spin, std::to_string(std::clamp<int64_t>(hash_mb, 1, kMaxHashMb)), 1, kMaxHashMb, {}, ""});
-    // One search thread for now; the option is declared so GUIs and scripts can already set it.
-    options_.add({"Threads", Option::Type::Spin, "1", 1, 1, {}, ""});
+    // Search threads (Lazy SMP); a change during a search applies from the next go.
+    options_.add({"Threads", Option::Type::Spin, "1", 1, kMaxThreads, {}, ""});
     options_.add({"USI_Ponder", Option::Type::Check, "false", 0, 0, {}, ""});
     options_.add({"MultiPV", Option::Type::Spin, "1", 1, 64, {}, ""});
     options_.add({"Move_Overhead", Option::Type::Spin, "50", 0, 5000, {}, ""});
@@ -441,6 +441,7 @@ void Engine::go(const std::vector<std::string>& t) {
     s.skill = options_.check("USI_LimitStrength") ? skill_from_elo(int(options_.spin("USI_Elo")))
                                                   : int(options_.spin("Skill_Level"));
     s.seed = seed_ += 0x9E3779B97F4A7C15ULL;
+    s.threads = int(options_.spin("Threads"));
     session_->go(l, s);
 }
 
@@ -475,7 +476,9 @@ void Engine::bench(const std::vector<std::string>& t) {
         }
         depth = *d;
     }
-    for (const std::string& line : bench_summary(session_->bench(int(depth), 16))) out_.line(line);
+    // With the Threads setting: more than one gives a varying node count and the time to depth.
+    const int threads = int(options_.spin("Threads"));
+    for (const std::string& line : bench_summary(session_->bench(int(depth), 16, threads))) out_.line(line);
 }
 
 void run_usi_loop(std::istream& in, Output& out, const std::string& tablebase) {

@@ -245,6 +245,7 @@ void WebClient::go(const void* raw) {
     options.skill = int(*skill);
     options.multipv = int(*multipv);
     options.seed = uint64_t(*id) * 0x9E3779B97F4A7C15ull;
+    options.threads = limits_.threads;
     session_->go(limits, options);
 }
 

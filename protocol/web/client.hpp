@@ -33,6 +33,7 @@ struct ServeLimits {
     size_t hash_mb = 16;               // each tab's transposition table, allocated at its first search
     int64_t max_movetime_ms = 60000;   // no search runs longer
     int max_searches = 2;              // searches at once over all tabs; a go beyond is answered "busy"
+    int threads = 1;                   // threads of each search
     size_t max_moves = 5000;           // moves in one position request
     size_t max_sfen = 4096;            // characters of an SFEN
     std::string tablebase = "auto";    // for the games with tables: "auto", "none" or a file

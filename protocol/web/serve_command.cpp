@@ -3,6 +3,7 @@
 #include <boost/program_options.hpp>
 
 #include "protocol/web/server.hpp"
+#include "search/limits.hpp"
 
 namespace po = boost::program_options;
 
@@ -16,6 +17,7 @@ int serve_command(const std::vector<std::string>& args, CommandMode mode) {
         "hash", po::value<int>()->default_value(16), "hash size in MB of each board's search")(
         "max-movetime", po::value<int>()->default_value(60000), "the longest search a board may ask for, in ms")(
         "searches", po::value<int>()->default_value(2), "searches at once over every board")(
+        "threads", po::value<int>()->default_value(1), "threads of each search (1 to 1024)")(
         "tabs", po::value<int>()->default_value(32), "boards (browser tabs) open at once")(
         "tablebase", po::value<std::string>()->default_value("auto"),
         "Dobutsu tablebase: a file, 'auto' (the default file if it exists) or 'none'")("help,h", "this help");
@@ -36,6 +38,9 @@ int serve_command(const std::vector<std::string>& args, CommandMode mode) {
     const int searches = vm["searches"].as<int>();
     if (searches < 1 || searches > 64) return bad_usage("--searches must be from 1 to 64", &opts);
     c.limits.max_searches = searches;
+    const int threads = vm["threads"].as<int>();
+    if (threads < 1 || threads > kMaxThreads) return bad_usage("--threads must be from 1 to " + std::to_string(kMaxThreads), &opts);
+    c.limits.threads = threads;
     const int tabs = vm["tabs"].as<int>();
     if (tabs < 1 || tabs > 1000) return bad_usage("--tabs must be from 1 to 1000", &opts);
     c.max_tabs = tabs;

@@ -2,9 +2,11 @@
 
 #include <doctest/doctest.h>
 
+#include <atomic>
 #include <fstream>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "engine/core/zobrist.hpp"
@@ -211,21 +213,63 @@ TEST_CASE("transposition table: store, probe, replacement keeps the deeper entry
     TranspositionTable<Move> tt(1);
     const Move m = Move::make(7, 4, false);
     tt.store(0x1234'5678'9ABC'DEF0ULL, 55, 10, m, 6, BoundExact);
-    const auto* e = tt.probe(0x1234'5678'9ABC'DEF0ULL);
-    REQUIRE(e != nullptr);
+    const auto e = tt.probe(0x1234'5678'9ABC'DEF0ULL);
+    REQUIRE(e.has_value());
     CHECK(e->score == 55);
     CHECK(e->move == m);
     CHECK(e->depth == 6);
-    CHECK(tt.probe(0x1234'5678'9ABC'DEF1ULL) == nullptr);
+    CHECK(!tt.probe(0x1234'5678'9ABC'DEF1ULL));
     // Fill one cluster (same high bits, different low bits) past its size: the deepest entry survives.
     const uint64_t hi = 0xABCD'0000'0000'0000ULL;
     tt.store(hi | 1, 1, 0, Move{}, 20, BoundLower);
     for (uint64_t k = 2; k < 10; ++k) tt.store(hi | k, 1, 0, Move{}, 1, BoundLower);
-    CHECK(tt.probe(hi | 1) != nullptr);
+    CHECK(tt.probe(hi | 1).has_value());
     CHECK(tt.hashfull() >= 0);
     tt.clear();
-    CHECK(tt.probe(hi | 1) == nullptr);
+    CHECK(!tt.probe(hi | 1));
     CHECK(tt.hashfull() == 0);
+}
+
+TEST_CASE("transposition table: threads storing into one cluster at once never make an entry read as another's") {
+    // Two writers store entries whose every field follows from the key into the same cluster (same high bits),
+    // so slots are overwritten while a third thread reads them. A hit must carry exactly its own key's fields;
+    // with a torn slot accepted, a reader sees one key's check word with another's data.
+    TranspositionTable<Move> tt(1);
+    const uint64_t hi = 0x7777'0000'0000'0000ULL;
+    auto score_of = [](uint64_t k) { return int(k % 2000) - 1000; };
+    auto move_of = [](uint64_t k) { return Move::make(int(k % 12), int((k / 12) % 12), false); };
+    auto depth_of = [](uint64_t k) { return int(k % 40) + 1; };
+    std::atomic<bool> done{false};
+    std::atomic<int> wrong{0};
+    std::atomic<uint64_t> hits{0};
+    auto writer = [&](uint64_t seed) {
+        uint64_t x = seed;
+        for (int i = 0; i < 200000; ++i) {
+            x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+            const uint64_t k = hi | ((x >> 40) % 64);
+            tt.store(k, score_of(k), -score_of(k), move_of(k), depth_of(k), BoundExact);
+        }
+    };
+    std::thread reader([&] {
+        uint64_t x = 99;
+        while (!done) {
+            x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+            const uint64_t k = hi | ((x >> 40) % 64);
+            if (const auto e = tt.probe(k)) {
+                ++hits;
+                if (e->score != score_of(k) || e->eval != -score_of(k) || !(e->move == move_of(k)) ||
+                    e->depth != depth_of(k))
+                    ++wrong;
+            }
+        }
+    });
+    std::thread a(writer, 1), b(writer, 2);
+    a.join();
+    b.join();
+    done = true;
+    reader.join();
+    CHECK(hits > 0);
+    CHECK(wrong == 0);
 }
 
 TEST_CASE("time budget: never beyond clock + byoyomi - overhead") {
