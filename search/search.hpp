@@ -75,7 +75,10 @@ public:
 
     std::atomic<bool> stop{false};
     std::atomic<bool> pondering{false};
-    std::atomic<int64_t> ponderhit_ms{-1};  // set by ponderhit: time since start when pondering ended
+    // Set by ponderhit: when pondering ended, as the steady clock's count since its epoch (-1: not yet). An
+    // instant, not a time since the start, so that ponderhit may come before the search thread has started.
+    std::atomic<int64_t> ponderhit_at{-1};
+    static int64_t now_count() { return Clock::now().time_since_epoch().count(); }
 
     void clear_history() {
         for (auto& h : helpers_) h->clear_history();
@@ -345,8 +348,10 @@ private:
 
     // Time on our clock: from the start of go, or from ponderhit after pondering.
     int64_t clock_ms() const {
-        const int64_t hit = ponderhit_ms.load();
-        return elapsed_ms() - std::max<int64_t>(hit, 0);
+        const int64_t hit = ponderhit_at.load();
+        if (hit < 0) return elapsed_ms();
+        const auto since = Clock::now() - Clock::time_point(Clock::duration(hit));
+        return std::chrono::duration_cast<std::chrono::milliseconds>(since).count();
     }
 
     // The score of a game already over on the board, seen from the side to move.

@@ -235,7 +235,7 @@ public:
         if (auto what = limits.settle()) out_.note(*what, false);
         search_->stop = false;
         search_->pondering = limits.ponder;
-        search_->ponderhit_ms = -1;
+        search_->ponderhit_at = -1;
         searching_ = true;
         unbounded_ = limits.infinite || limits.ponder || (limits.mate_search && limits.mate == 0);
         worker_ = std::thread([this, limits, settings, only = std::move(only)] {
@@ -259,7 +259,7 @@ public:
     }
     void ponderhit() override {
         if (!searching() || !search_->pondering) return;
-        search_->ponderhit_ms = search_->elapsed_ms();
+        search_->ponderhit_at = Search<G>::now_count();
         search_->pondering = false;
     }
     void wait() override {

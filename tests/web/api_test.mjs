@@ -7,6 +7,8 @@ import WebSocket from 'ws';
 import { Api, check, fail, startServer } from './harness.mjs';
 
 const binary = process.argv[2];
+// Further arguments go to `menagerie serve` (the threads test gives --threads).
+const serveArgs = process.argv.slice(3);
 let step = '';
 const log = (text) => console.log(`ok ${step}: ${text}`);
 
@@ -239,7 +241,7 @@ async function floods(server) {
 
 async function main() {
   if (!binary) fail('usage: node tests/web/api_test.mjs BINARY');
-  const server = await startServer(binary, ['--searches', '1', '--tabs', '8', '--max-movetime', '300', '--hash', '4']);
+  const server = await startServer(binary, ['--searches', '1', '--tabs', '8', '--max-movetime', '300', '--hash', '4', ...serveArgs]);
   try {
     await http(server);
     await badMessages(server);
