@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Configures and builds one preset: release (default) or sanitize. Output goes to stderr.
+# Configures and builds one preset: release (default), sanitize or tsan. Output goes to stderr.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 preset="${1:-release}"
 case "$preset" in
-  release|sanitize) ;;
-  *) echo "build: unknown preset '$preset' (release or sanitize)" >&2; exit 2 ;;
+  release|sanitize|tsan) ;;
+  *) echo "build: unknown preset '$preset' (release, sanitize or tsan)" >&2; exit 2 ;;
 esac
 jobs="$(nproc 2>/dev/null || echo 2)"
 cmake --preset "$preset" >&2
