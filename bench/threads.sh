@@ -10,7 +10,7 @@ rounds="${2:-5}"
 threads="${3:-2}"
 shift $(( $# > 3 ? 3 : $# ))
 games=("$@")
-[ ${#games[@]} -gt 0 ] || games=(dobutsu jungle shogi tori chu dai taikyoku)
+[ ${#games[@]} -gt 0 ] || games=(dobutsu jungle shogi torishogi chushogi daishogi taikyoku)
 [ -x "$bin" ] || { echo "threads.sh: no engine at '$bin' (build it: scripts/build.sh release)" >&2; exit 2; }
 
 median() { sort -n | awk '{a[NR]=$1} END {if (NR % 2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
