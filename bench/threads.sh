@@ -3,7 +3,8 @@
 # (default 5); prints the medians of nodes/second and of the time to reach the bench depth, and their ratios
 # (N threads over 1: speedup of nps, and time-to-depth of 1 thread over N threads).
 #   bench/threads.sh [MENAGERIE] [ROUNDS] [THREADS] [GAMES...]
-# Run on an otherwise idle machine: with 2 cores, the N-thread run needs both.
+# Run on an otherwise idle machine: with 2 cores, the N-thread run needs both. DEPTH=N in the environment
+# searches every game to N instead of its bench depth (for games whose bench takes only milliseconds).
 set -euo pipefail
 bin="${1:-build/release/menagerie}"
 rounds="${2:-5}"
@@ -23,7 +24,7 @@ for game in "${games[@]}"; do
     order=(1 "$threads")
     (( r % 2 )) && order=("$threads" 1)
     for t in "${order[@]}"; do
-      out="$("$bin" bench --variant "$game" --threads "$t" 2>/dev/null)"
+      out="$("$bin" bench --variant "$game" --threads "$t" ${DEPTH:+--depth "$DEPTH"} 2>/dev/null)"
       n="$(awk -F: '/^Nodes\/second/ {gsub(/ /, "", $2); print $2}' <<<"$out")"
       m="$(awk -F: '/^Total time/ {gsub(/ /, "", $2); print $2}' <<<"$out")"
       if [ "$t" = 1 ]; then nps1+=("$n"); ms1+=("$m"); else nps2+=("$n"); ms2+=("$m"); fi
