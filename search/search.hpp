@@ -257,6 +257,8 @@ private:
 public:
     // The nodes of the last or current search, all threads.
     uint64_t nodes() const { return total_nodes(); }
+    // The main thread's share of them.
+    uint64_t main_thread_nodes() const { return nodes_.load(std::memory_order_relaxed); }
     int64_t elapsed_ms() const {
         return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start_).count();
     }

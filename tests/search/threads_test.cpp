@@ -84,7 +84,7 @@ TEST_CASE("threads: go nodes counts every thread's nodes, and the helpers' work 
     const auto alone = search.run(root, {}, limits, options, quiet);
     CHECK(alone.nodes == limits.nodes);
     // A depth reached by 2 threads has cost more nodes in all than the main thread's share: the helpers
-    // searched too.
+    // searched too, and the report counts their nodes.
     tt.clear();
     search.clear_history();
     Limits to_depth;
@@ -94,8 +94,11 @@ TEST_CASE("threads: go nodes counts every thread's nodes, and the helpers' work 
     const typename Search<shogi::Shogi>::InfoSink sink = [&](const auto& info) { shown.push_back(info.nodes); };
     const auto deep = search.run(root, {}, to_depth, options, sink);
     REQUIRE_FALSE(shown.empty());
-    CHECK(deep.nodes >= shown.back());
     CHECK(deep.depth == 8);
+    CHECK(deep.nodes == search.nodes());
+    CHECK(search.main_thread_nodes() > 0);
+    CHECK(deep.nodes > search.main_thread_nodes());
+    CHECK(deep.nodes >= shown.back());
 }
 
 TEST_CASE("threads: stop, ponderhit and quit end every thread, each go with one bestmove") {
