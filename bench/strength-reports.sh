@@ -22,55 +22,61 @@
 #              2-ply random openings; $GAMES changes the number, $RECORD names a file for the game records
 #   dai-hachu  dai shogi the same way (HaChu's `variant dai`), 30 s a game each, up to 1,000 plies a game
 # Usage: bench/strength-reports.sh REPORT... [BINARY in $MENAGERIE]; games and times are fixed here so that
-# the figures in the README can be reproduced. Runs two games at a time ($CONCURRENCY to change).
+# the figures in the README can be reproduced. $THREADS (default 1) is the search threads of every engine that
+# has them: Menagerie's and Fairy-Stockfish's Threads, gpsusi's Thread (gnushogi and HaChu have one). Runs two
+# games at a time with one thread each, one game at a time otherwise ($CONCURRENCY to change), so that on two
+# cores each engine has the cores it is given while it thinks.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 bin="${MENAGERIE:-$here/../build/release/menagerie}"
-jobs="${CONCURRENCY:-2}"
+threads="${THREADS:-1}"
+case "$threads" in '' | *[!0-9]* | 0) echo "THREADS must be a number of threads, 1 or more" >&2; exit 2 ;; esac
+jobs="${CONCURRENCY:-$([ "$threads" -eq 1 ] && echo 2 || echo 1)}"
+mine="option.Threads=$threads"
 record=()  # $RECORD: a file that keeps the game records
 [ -z "${RECORD:-}" ] || record=(--record "$RECORD")
 presets=(0 4 8 12 16 20)
 ladder() {  # ladder VARIANT GAMES_PER_PAIR MOVETIME
   local args=()
   for level in "${presets[@]}"; do args+=(--engine "name=level$level option.Skill_Level=$level"); done
-  "$bin" match --variant "$1" --each "cmd=$bin option.TablebaseFile=none" "${args[@]}" --games "$2" \
+  "$bin" match --variant "$1" --each "cmd=$bin option.TablebaseFile=none $mine" "${args[@]}" --games "$2" \
     --tc "movetime=$3" --concurrency "$jobs" --seed 11 --quiet
 }
 for report in "$@"; do
   echo "=== $report"
   case "$report" in
     handicap)
-      "$bin" match --variant dobutsu --each "cmd=$bin option.TablebaseFile=none" --engine "name=depth4 tc=depth=4" \
+      "$bin" match --variant dobutsu --each "cmd=$bin option.TablebaseFile=none $mine" --engine "name=depth4 tc=depth=4" \
         --engine "name=depth8 tc=depth=8" --games 200 --concurrency "$jobs" --seed 5 --quiet ;;
     dobutsu) ladder dobutsu 20 50 ;;
     jungle) ladder jungle 10 50 ;;
     tori) ladder torishogi 20 50 ;;
     table)
-      "$bin" match --variant dobutsu --engine "cmd=$bin name=table option.TablebaseFile=${TABLE:-auto}" \
-        --engine "cmd=$bin name=search option.TablebaseFile=none" --games 100 --tc movetime=100 \
+      "$bin" match --variant dobutsu --engine "cmd=$bin name=table option.TablebaseFile=${TABLE:-auto} $mine" \
+        --engine "cmd=$bin name=search option.TablebaseFile=none $mine" --games 100 --tc movetime=100 \
         --concurrency "$jobs" --seed 7 --quiet ;;
     fsf)
       fsf="$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish)"
       for proto in usi xboard; do
-        "$bin" match --variant dobutsu --engine "cmd=$bin name=menagerie option.TablebaseFile=none" \
-          --engine "cmd=$fsf name=fsf-$proto proto=$proto" --games 20 --tc depth=6 --concurrency "$jobs" --seed 3 --quiet
+        "$bin" match --variant dobutsu --engine "cmd=$bin name=menagerie option.TablebaseFile=none $mine" \
+          --engine "cmd=$fsf name=fsf-$proto proto=$proto option.Threads=$threads" --games 20 --tc depth=6 --concurrency "$jobs" --seed 3 --quiet
       done ;;
     gnushogi)
       # gnushogi keeps only XBoard's `level MOVES TIME` clocks, and overspends them (about 2 s a move here), so
       # it gets a minute of grace before a forfeit; its moves are written as USI (moves=usi).
-      "$bin" match --variant shogi --engine "cmd=$bin name=menagerie" \
+      "$bin" match --variant shogi --engine "cmd=$bin name=menagerie $mine" \
         --engine "cmd=$(command -v gnushogi || echo /usr/games/gnushogi) name=gnushogi proto=xboard moves=usi margin=60000" \
         --tc "${GNUSHOGI_TC:-time=60000,moves=60}" --games "${GAMES:-200}" --concurrency "$jobs" --seed "${SEED:-1}" "${record[@]}" --quiet ;;
     gpsusi)
       # gpsusi keeps the last options any run set (in its data directory's gpsusi.conf, bench/label-games.sh's
       # LimitDepth=4 and BookDepth=0 among them) as its defaults: all are set here, at the program's own defaults.
-      "$bin" match --variant shogi --engine "cmd=$bin name=menagerie" \
-        --engine "cmd=$(command -v gpsusi || echo /usr/games/gpsusi) name=gpsusi option.Thread=1 option.LimitDepth=10 option.BookDepth=30 option.MultiPVWidth=0 option.Verbose=0" \
+      "$bin" match --variant shogi --engine "cmd=$bin name=menagerie $mine" \
+        --engine "cmd=$(command -v gpsusi || echo /usr/games/gpsusi) name=gpsusi option.Thread=$threads option.LimitDepth=10 option.BookDepth=30 option.MultiPVWidth=0 option.Verbose=0" \
         --tc "${SHOGI_TC:-time=0,byoyomi=1000}" --games "${GAMES:-200}" --resign moves=3 score=1500 --concurrency "$jobs" \
         --seed "${SEED:-3}" "${record[@]}" --quiet ;;
     fsf-shogi)
-      "$bin" match --variant shogi --engine "cmd=$bin name=menagerie" \
-        --engine "cmd=$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish) name=fairy-stockfish" \
+      "$bin" match --variant shogi --engine "cmd=$bin name=menagerie $mine" \
+        --engine "cmd=$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish) name=fairy-stockfish option.Threads=$threads" \
         --tc "${SHOGI_TC:-time=0,byoyomi=1000}" --games "${GAMES:-200}" --resign moves=3 score=1500 --concurrency "$jobs" \
         --seed "${SEED:-3}" "${record[@]}" --quiet ;;
     fsf-tori)
@@ -78,18 +84,18 @@ for report in "$@"; do
         echo "fsf-tori: set FSF to a Fairy-Stockfish binary built from current sources (with torishogi)" >&2
         exit 2
       fi
-      "$bin" match --variant torishogi --engine "cmd=$bin name=menagerie" --engine "cmd=$FSF name=fairy-stockfish" \
+      "$bin" match --variant torishogi --engine "cmd=$bin name=menagerie $mine" --engine "cmd=$FSF name=fairy-stockfish option.Threads=$threads" \
         --tc "${TORI_TC:-time=0,byoyomi=1000}" --games "${GAMES:-200}" --resign moves=3 score=1500 --concurrency "$jobs" \
         --seed "${SEED:-3}" "${record[@]}" --quiet ;;
     chu-hachu)
       # HaChu refuses repetitions unless told otherwise; the runner gives it `memory 64` before `new`. The
       # `Rules of hachu:` line counts the games it lost by refusing a move our rules allow.
-      "$bin" match --variant chushogi --engine "cmd=$bin name=menagerie" \
+      "$bin" match --variant chushogi --engine "cmd=$bin name=menagerie $mine" \
         --engine "cmd=$(command -v hachu || echo /usr/games/hachu) proto=xboard name=hachu init=\"option Allow repeats=1\"" \
         --tc time=20000 --games "${GAMES:-100}" --openings plies=2 --concurrency "$jobs" --seed 21 \
         "${record[@]}" --no-live ;;
     dai-hachu)
-      "$bin" match --variant daishogi --engine "cmd=$bin name=menagerie" \
+      "$bin" match --variant daishogi --engine "cmd=$bin name=menagerie $mine" \
         --engine "cmd=$(command -v hachu || echo /usr/games/hachu) proto=xboard name=hachu init=\"option Allow repeats=1\"" \
         --tc time=30000 --games "${GAMES:-100}" --openings plies=2 --max-plies 1000 --concurrency "$jobs" --seed 23 \
         "${record[@]}" --no-live ;;
