@@ -1,5 +1,6 @@
 #pragma once
 // What `go` asks for, and the time budget derived from it.
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <optional>
@@ -25,6 +26,8 @@ struct Limits {
     int64_t mate = 0;  // go mate: ms (0 = no limit)
     bool mate_search = false;
     std::vector<std::string> searchmoves;
+
+    int64_t cap = 0;  // ms: no search runs longer, whatever the clock says (0 = no cap; the web server's limit)
 
     bool unreadable = false;  // the request had parts that could not be read (the protocol reported them)
     // When the request arrived: the clock runs from here, not from when the search thread gets going (which
@@ -65,6 +68,16 @@ struct TimeBudget {
 inline TimeBudget time_budget(const Limits& l, Color us, int64_t overhead, int moves_left_default = 30,
                               bool spend_byoyomi = false) {
     TimeBudget b;
+    if (l.cap > 0) {
+        Limits uncapped = l;
+        uncapped.cap = 0;
+        b = time_budget(uncapped, us, overhead, moves_left_default, spend_byoyomi);
+        const int64_t cap = std::max<int64_t>(1, l.cap - overhead);
+        b.maximum = std::min(b.maximum, cap);
+        b.optimum = std::min(b.optimum, b.maximum);
+        b.soft = std::min(b.soft, b.optimum);
+        return b;
+    }
     if (l.movetime > 0) {
         b.optimum = b.maximum = std::max<int64_t>(1, l.movetime - overhead);
         b.soft = std::max<int64_t>(1, b.optimum / 2);

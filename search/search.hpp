@@ -109,6 +109,7 @@ public:
         free.inc[0] = free.inc[1] = 0;
         free.byoyomi = 0;
         free.movetime = 0;
+        free.cap = 0;
         free.movestogo = 0;
         free.nodes = 0;
         free.infinite = free.ponder = false;

@@ -31,6 +31,9 @@ struct GameEntry {
         std::string code, kanji, name;
     };
     std::vector<PieceLook> pieces;
+    // The pieces a board needs for the rules to let a lone piece move (Session::piece_demo): each side's
+    // royal, or in Jungle, where a side without animals has lost, an enemy animal.
+    std::vector<std::string_view> anchors;
     // Another program's position format the game reads and writes (G::foreign_format; `menagerie convert`).
     std::string_view foreign_format;
     Result<std::string> (*foreign_to_sfen)(std::string_view text) = nullptr;

@@ -4,6 +4,7 @@
 // the other games.
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/core/rule_option.hpp"
 #include "protocol/core/catalogue.hpp"
@@ -12,12 +13,13 @@ namespace menagerie {
 
 // The game's entry. Tables, when the game has them, come from OracleSource (loader and default file); the
 // USI options the game declares are its G::rule_options, as combos, and the tablebase file option if it has
-// tables.
+// tables. anchors: GameEntry::anchors.
 template <Game G, OracleLoader<G> Load = nullptr, std::string (*DefaultPath)() = nullptr>
-GameEntry make_entry(std::string_view title) {
+GameEntry make_entry(std::string_view title, std::vector<std::string_view> anchors) {
     GameEntry e;
     e.name = G::name;
     e.title = title;
+    e.anchors = std::move(anchors);
     e.files = G::files;
     e.ranks = G::ranks;
     e.shogi_squares = G::shogi_squares;

@@ -3,6 +3,8 @@
 // GameSession<G> implements it for one game; below it everything is compiled for that game.
 #include <algorithm>
 #include <atomic>
+#include <cctype>
+#include <cstdlib>
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
@@ -93,6 +95,30 @@ struct PositionSpec {
     std::vector<std::string> moves;  // played in order from the start
 };
 
+// What one move of a line took off the board: the cell and the piece there, as SFEN writes it (a range
+// capture takes many; taikyoku's may take the mover's own pieces).
+struct Taken {
+    int cell = 0;
+    std::string piece;
+};
+// One move of a line, for a front that lists or draws the moves played: the squares it names, and what it took.
+struct MoveEffect {
+    MoveSpelling spelling;
+    std::vector<Taken> taken;
+};
+using MoveEffects = std::vector<MoveEffect>;  // for each move of a line, in order
+
+// One piece's moves on a board of its own (the browser board's hints, drawn from the game's own move
+// generator): the piece, Sente's, on the board's middle cell; the board holds besides it only the anchors the
+// rules need (each side's royal; Jungle: an enemy animal), placed where they hinder the piece least, and a
+// piece to capture when one was asked for.
+struct PieceDemo {
+    BoardCells board;
+    int from = 0;                 // the piece's cell
+    int target = -1;              // the cell of the piece to capture, when one was asked for
+    std::vector<MoveNote> moves;  // the piece's legal moves from there
+};
+
 // What follows `position` in the USI dialect ("startpos", or "sfen" and the SFEN's fields; then "moves" and
 // the moves), read into a PositionSpec.
 inline Result<PositionSpec> read_position_tokens(const std::vector<std::string>& t) {
@@ -118,8 +144,10 @@ class Session {
 public:
     virtual ~Session() = default;
     virtual std::string_view game() const = 0;
-    // The position and the moves that led to it. On error nothing changes.
-    virtual std::optional<std::string> set_position_spec(const PositionSpec& spec) = 0;
+    // The position and the moves that led to it. On error nothing changes. With effects, also each move's
+    // squares and what it took off the board (read from the board before and after it).
+    virtual std::optional<std::string> set_position_spec(const PositionSpec& spec, MoveEffects* effects) = 0;
+    std::optional<std::string> set_position_spec(const PositionSpec& spec) { return set_position_spec(spec, nullptr); }
     // tokens: what follows `position` in the USI dialect. On error nothing changes.
     std::optional<std::string> set_position(const std::vector<std::string>& tokens) {
         auto spec = read_position_tokens(tokens);
@@ -139,6 +167,11 @@ public:
     virtual bool unbounded() const = 0;  // the running search waits for stop (infinite, ponder, mate without time)
     virtual std::string display() const = 0;
     virtual PositionView view() const = 0;  // the current position; empty before one is set
+    // The moves of the piece `code` (as SFEN writes it; upper case is Sente's) on an otherwise empty board
+    // (PieceDemo); with `target`, an enemy piece put on the cell in front of it. anchors: the pieces the rules
+    // need on the board (GameEntry::anchors). Does not touch the session's position.
+    virtual Result<PieceDemo> piece_demo(std::string_view code, std::string_view target,
+                                         const std::vector<std::string_view>& anchors) const = 0;
     virtual Result<PerftCounts> perft(int depth) = 0;
     virtual BenchResult bench(int depth, size_t hash_mb, int threads = 1) = 0;
     virtual void new_game() = 0;
@@ -184,7 +217,8 @@ public:
     bool has_position() const override { return has_position_; }
     std::string sfen() const override { return pos_.sfen(); }
 
-    std::optional<std::string> set_position_spec(const PositionSpec& spec) override {
+    using Session::set_position_spec;
+    std::optional<std::string> set_position_spec(const PositionSpec& spec, MoveEffects* effects) override {
         if (searching()) {
             if (!search_->stop) return "position: cannot change the position while searching (send stop first)";
             wait();
@@ -194,15 +228,26 @@ public:
         if (!parsed) return "position: " + parsed.error();
         Position pos = parsed.value();
         std::vector<Visit> line = {visit_of(pos)};
+        MoveEffects taken;
+        BoardCells before;
+        if (effects) before = pos.board_cells();
         for (const std::string& text : spec.moves) {
             const size_t n = line.size();
             if (repetition<G>(line))
                 return "position: move " + std::to_string(n) + " '" + text + "': the game had already ended by repetition";
             auto m = pos.parse_move(text);
             if (!m) return "position: move " + std::to_string(n) + ": " + m.error();
+            MoveSpelling spelling = effects ? pos.spelling(m.value()) : MoveSpelling{};
             pos.play(m.value());
             line.push_back(visit_of(pos));
+            if (effects) {
+                BoardCells after = pos.board_cells();
+                std::vector<Taken> took = taken_by(before, after, spelling);
+                taken.push_back(MoveEffect{std::move(spelling), std::move(took)});
+                before = std::move(after);
+            }
         }
+        if (effects) *effects = std::move(taken);
         pos_ = pos;
         apply_rules(pos_);
         line.pop_back();
@@ -325,6 +370,97 @@ public:
         return v;
     }
 
+    Result<PieceDemo> piece_demo(std::string_view code, std::string_view target,
+                                 const std::vector<std::string_view>& anchors) const override {
+        auto start = Position::from_sfen(G::start_sfen);
+        if (!start) return Error{"the game's start position: " + start.error()};
+        const BoardCells base = start.value().board_cells();
+        const int files = base.size.files, ranks = base.size.ranks;
+        // The start SFEN after its board, Sente to move: the other fields as the game writes them.
+        const std::string sfen(G::start_sfen);
+        const size_t cut = sfen.find(' ');
+        std::string rest = cut == std::string::npos ? std::string() : sfen.substr(cut);
+        if (rest.size() >= 2 && rest[0] == ' ') rest[1] = 'b';
+        const int mid_row = ranks / 2, mid_col = files / 2, from = mid_row * files + mid_col;
+        const int victim = target.empty() ? -1 : from - files;
+        const auto is_upper = [](std::string_view c) {
+            for (char ch : c)
+                if (std::isalpha(static_cast<unsigned char>(ch))) return bool(std::isupper(static_cast<unsigned char>(ch)));
+            return true;
+        };
+        if (code.empty() || code.size() > 16) return Error{"no such piece '" + std::string(code.substr(0, 16)) + "'"};
+        if (!is_upper(code)) return Error{"give Sente's piece (upper case), got '" + std::string(code) + "'"};
+        if (!target.empty() && (target.size() > 16 || is_upper(target)))
+            return Error{"the piece to capture must be Gote's (lower case), got '" + std::string(target.substr(0, 16)) + "'"};
+        // Each anchor's candidate cells: in its side's half, off every line through the piece's cell and away
+        // from it first; a few of each are tried, and the placement that leaves the piece most destinations
+        // is kept (small boards cannot keep every anchor out of reach).
+        struct Anchor {
+            std::string code;
+            std::vector<int> cells;
+        };
+        std::vector<Anchor> placed;
+        for (std::string_view a : anchors) {
+            if (a == code || a == target) continue;  // the piece shown, or the one to take, stands in for it
+            Anchor anchor{std::string(a), {}};
+            const bool sente = is_upper(a);
+            std::vector<std::pair<int, int>> ranked;  // (badness, cell)
+            for (int cell = 0; cell < files * ranks; ++cell) {
+                const int r = cell / files, c = cell % files, dr = r - mid_row, dc = c - mid_col;
+                if (cell == from || cell == victim || (sente ? r < mid_row : r > mid_row)) continue;
+                const bool on_line = dr == 0 || dc == 0 || dr == dc || dr == -dc;
+                const int distance = std::max(std::abs(dr), std::abs(dc));
+                ranked.emplace_back((on_line ? 1000 : 0) - distance, cell);
+            }
+            std::sort(ranked.begin(), ranked.end());
+            for (size_t i = 0; i < ranked.size() && i < 6; ++i) anchor.cells.push_back(ranked[i].second);
+            placed.push_back(std::move(anchor));
+        }
+        std::optional<PieceDemo> best;
+        size_t best_reach = 0;
+        std::vector<size_t> pick(placed.size(), 0);
+        std::string last_error;
+        while (true) {
+            BoardCells board{base.size, std::vector<std::string>(size_t(files * ranks)), {}};
+            bool clash = false;
+            for (size_t i = 0; i < placed.size(); ++i) {
+                if (placed[i].cells.empty()) continue;
+                std::string& cell = board.cells[size_t(placed[i].cells[pick[i]])];
+                clash |= !cell.empty();
+                cell = placed[i].code;
+            }
+            board.cells[size_t(from)] = std::string(code);
+            if (victim >= 0) board.cells[size_t(victim)] = std::string(target);
+            if (!clash) {
+                auto pos = Position::from_sfen(write_board_field(board) + rest);
+                if (!pos) {
+                    last_error = pos.error();
+                } else {
+                    PieceDemo demo{pos.value().board_cells(), from, victim, {}};
+                    MoveListOf<G> list;
+                    pos.value().legal_moves(list);
+                    std::vector<int> reach;
+                    for (Move m : list) {
+                        MoveNote note = note_of(pos.value(), m);
+                        if (!note.spelling.drop.empty() || note.spelling.cells.empty() || note.spelling.cells.front() != from)
+                            continue;
+                        reach.push_back(note.spelling.cells.back());
+                        demo.moves.push_back(std::move(note));
+                    }
+                    std::sort(reach.begin(), reach.end());
+                    const size_t n = size_t(std::unique(reach.begin(), reach.end()) - reach.begin());
+                    if (!best || n > best_reach) best = std::move(demo), best_reach = n;
+                }
+            }
+            // The next placement (an odometer over the anchors' candidates).
+            size_t i = 0;
+            while (i < placed.size() && ++pick[i] >= placed[i].cells.size()) pick[i++] = 0;
+            if (i == placed.size()) break;
+        }
+        if (!best) return Error{"no board shows '" + std::string(code) + "'" + (last_error.empty() ? "" : ": " + last_error)};
+        return std::move(*best);
+    }
+
     Result<PerftCounts> perft(int depth) override {
         if (!has_position_) return Error{"perft: no position yet"};
         if (searching()) return Error{"perft: cannot run while searching"};
@@ -438,6 +574,15 @@ private:
 
     // A move and the text that names it.
     static MoveNote note_of(const Position& pos, Move m) { return MoveNote{pos.move_text(m), pos.spelling(m)}; }
+    // What a move took: every cell but its origin whose piece is gone or replaced after it.
+    static std::vector<Taken> taken_by(const BoardCells& before, const BoardCells& after, const MoveSpelling& m) {
+        const int origin = m.drop.empty() && !m.cells.empty() ? m.cells.front() : -1;
+        std::vector<Taken> taken;
+        for (size_t c = 0; c < before.cells.size() && c < after.cells.size(); ++c)
+            if (int(c) != origin && !before.cells[c].empty() && before.cells[c] != after.cells[c])
+                taken.push_back(Taken{int(c), before.cells[c]});
+        return taken;
+    }
     // A line of moves from pos.
     static std::vector<MoveNote> notes_of(Position pos, const std::vector<Move>& line) {
         std::vector<MoveNote> notes;

@@ -58,6 +58,7 @@ void WebClient::handle(std::string_view message) {
     if (name == "hello") return hello();
     if (name == "position") return position(&request);
     if (name == "go") return go(&request);
+    if (name == "piece") return piece(&request);
     if (name == "stop") {
         if (session_) session_->stop();
         return;
@@ -129,6 +130,10 @@ void WebClient::position(const void* raw) {
         }
         if (spec.sfen.empty()) return error("position: the SFEN is empty", "position");
     }
+    auto played_flag = request.find("played");
+    if (played_flag != request.end() && !played_flag->is_null() && !played_flag->is_boolean())
+        return error("position: \"played\" must be true or false", "position");
+    const bool want_played = played_flag != request.end() && played_flag->is_boolean() && played_flag->get<bool>();
     auto moves = request.find("moves");
     if (moves != request.end() && !moves->is_null()) {
         if (!moves->is_array()) return error("position: \"moves\" must be an array of strings", "position");
@@ -158,7 +163,8 @@ void WebClient::position(const void* raw) {
         target->stop();
         target->wait();
     }
-    if (auto e = target->set_position_spec(spec)) return error(*e, "position");
+    MoveEffects played;
+    if (auto e = target->set_position_spec(spec, want_played ? &played : nullptr)) return error(*e, "position");
     if (fresh) {
         if (session_) {
             session_->stop();
@@ -203,6 +209,17 @@ void WebClient::position(const void* raw) {
                    {"over", view.over},
                    {"threatened", view.threatened},
                    {"values", values}};
+    if (want_played) {
+        json list = json::array();
+        for (const MoveEffect& move : played) {
+            json taken = json::array();
+            for (const Taken& x : move.taken) taken.push_back({{"cell", x.cell}, {"piece", x.piece}});
+            json m = {{"path", move.spelling.cells}, {"taken", std::move(taken)}};
+            if (!move.spelling.drop.empty()) m["drop"] = move.spelling.drop;
+            list.push_back(std::move(m));
+        }
+        answer["played"] = std::move(list);
+    }
     if (view.over) {
         answer["winner"] = view.winner ? std::string(1, view.winner) : std::string();
         answer["reason"] = view.reason;
@@ -218,6 +235,14 @@ void WebClient::go(const void* raw) {
     const auto skill = integer(request, "skill", kMaxSkill, 0, kMaxSkill);
     const auto multipv = integer(request, "multipv", 1, 1, 500);
     if (!id || !movetime || !skill || !multipv) return error("go: id, movetime, skill and multipv must be numbers", "go");
+    // A clock, as a GUI gives one: each side's time (with this move's increment), increments, byoyomi.
+    constexpr int64_t kDay = 24 * 3600 * 1000;
+    const auto btime = integer(request, "btime", -1, -1, kDay), wtime = integer(request, "wtime", -1, -1, kDay);
+    const auto binc = integer(request, "binc", 0, 0, kDay), winc = integer(request, "winc", 0, 0, kDay);
+    const auto byoyomi = integer(request, "byoyomi", 0, 0, kDay);
+    if (!btime || !wtime || !binc || !winc || !byoyomi)
+        return error("go: btime, wtime, binc, winc and byoyomi must be numbers of milliseconds", "go");
+    const bool clock = *btime >= 0 || *wtime >= 0 || *byoyomi > 0;
     if (!session_ || !session_->has_position()) return error("go: no position yet", "go");
     // One search a tab: a new go replaces the running one, which answers first under its own id. The worker
     // is joined even when it no longer counts as searching: it says so just before its bestmove, and until
@@ -239,7 +264,16 @@ void WebClient::go(const void* raw) {
     }
     search_id_ = *id;
     Limits limits;
-    limits.movetime = *movetime;
+    if (clock) {
+        limits.time[0] = *btime;
+        limits.time[1] = *wtime;
+        limits.inc[0] = *binc;
+        limits.inc[1] = *winc;
+        limits.byoyomi = *byoyomi;
+    } else {
+        limits.movetime = *movetime;
+    }
+    limits.cap = limits_.max_movetime_ms;
     limits.received = Clock::now();
     SearchOptions options;
     options.skill = int(*skill);
@@ -247,6 +281,55 @@ void WebClient::go(const void* raw) {
     options.seed = uint64_t(*id) * 0x9E3779B97F4A7C15ull;
     options.threads = limits_.threads;
     session_->go(limits, options);
+}
+
+void WebClient::piece(const void* raw) {
+    const json& request = *static_cast<const json*>(raw);
+    auto game = request.find("game");
+    if (game == request.end() || !game->is_string()) return error("piece: no \"game\"", "piece");
+    const GameEntry* entry = find_game(game->get<std::string>());
+    if (!entry) return error("piece: unknown game '" + game->get<std::string>().substr(0, 40) + "'", "piece");
+    auto code = request.find("piece");
+    if (code == request.end() || !code->is_string()) return error("piece: no \"piece\"", "piece");
+    std::string target;
+    if (auto t = request.find("target"); t != request.end() && !t->is_null()) {
+        if (!t->is_string()) return error("piece: \"target\" must be a piece", "piece");
+        target = t->get<std::string>();
+    }
+    // The tab's own session when it plays this game (piece_demo reads nothing of its position), else one kept
+    // for these requests.
+    const Session* session = session_ && game_ == entry ? session_.get() : nullptr;
+    if (!session) {
+        if (demo_game_ != entry) {
+            demo_session_ = entry->make_session(out_, 1);
+            demo_game_ = entry;
+        }
+        session = demo_session_.get();
+    }
+    auto demo = session->piece_demo(code->get<std::string>(), target, entry->anchors);
+    if (!demo) return error("piece: " + demo.error(), "piece");
+    json legal = json::array();
+    for (const MoveNote& note : demo.value().moves) {
+        const MoveSpelling& sq = note.spelling;
+        legal.push_back({{"usi", note.text},
+                         {"promote", sq.promote},
+                         {"from", sq.cells.front()},
+                         {"path", std::vector<int>(sq.cells.begin() + 1, sq.cells.end())}});
+    }
+    json answer = {{"op", "piece"},
+                   {"game", entry->name},
+                   {"piece", code->get<std::string>()},
+                   {"files", demo.value().board.size.files},
+                   {"ranks", demo.value().board.size.ranks},
+                   {"cells", demo.value().board.cells},
+                   {"from", demo.value().from},
+                   {"moves", legal}};
+    if (demo.value().target >= 0) {
+        answer["target"] = target;
+        answer["targetCell"] = demo.value().target;
+    }
+    if (request_id_ >= 0) answer["id"] = request_id_;
+    send_(dump(answer));
 }
 
 // Called from the search's thread (or this one for an answer at once).

@@ -5,11 +5,21 @@
 //
 // Requests (JSON objects, "op" says which):
 //   {"op":"hello"}                         the games, board sizes and skill presets
-//   {"op":"position","game":G,"sfen":S,"moves":[...]}
+//   {"op":"position","game":G,"sfen":S,"moves":[...],"played":B}
 //                                          sets the tab's game and position; answers the board, the legal moves
-//                                          with their squares, the game's state and, with a table, move values
+//                                          with their squares, the game's state and, with a table, move values;
+//                                          with "played":true also each move played: "played":[{"path":[cells
+//                                          it names, from its origin],"drop":P,"taken":[{"cell":C,"piece":P},
+//                                          ...]},...] (what it took: a range capture's many)
+//   {"op":"piece","game":G,"piece":P,"target":T}
+//                                          the moves of one piece (SFEN code, Sente's) on a board of its own
+//                                          (Session::piece_demo): "cells", "from", "moves" as a position's; with
+//                                          a target (Gote's piece, lower case) put in front of it, "targetCell"
 //   {"op":"go","id":N,"movetime":MS,"skill":L,"multipv":K}
-//                                          searches; its progress comes back as values,
+//   {"op":"go","id":N,"btime":MS,"wtime":MS,"binc":MS,"winc":MS,"byoyomi":MS,"skill":L}
+//                                          searches, a fixed time or on a clock (as a GUI tells USI's go; the
+//                                          clock's time includes this move's increment); no search runs longer
+//                                          than the server's longest movetime; its progress comes back as values,
 //                                          {"op":"info","depth":D,"seldepth":S,"multipv":K,"score":{"cp":X}|{"mate":P},
 //                                           "nodes":N,"nps":N,"time":MS,"hashfull":H,"pv":[move texts],"path":[cells]}
 //                                          (score from the side to move, mates in plies; path: the cells the first
@@ -73,6 +83,7 @@ private:
     void hello();
     void position(const void* request);
     void go(const void* request);
+    void piece(const void* request);
     // The session's values, as the page's JSON.
     class Writer final : public Listener {
     public:
@@ -95,6 +106,9 @@ private:
     Writer out_{*this};  // the session's values; declared before session_, which reports into it until it is gone
     const GameEntry* game_ = nullptr;
     std::unique_ptr<Session> session_;
+    // For piece requests about another game than the tab's (a smallest table; never searches).
+    const GameEntry* demo_game_ = nullptr;
+    std::unique_ptr<Session> demo_session_;
     int64_t request_id_ = -1;  // the "id" of the request being answered, echoed in its answer
     bool sized_ = false;  // the session's table has its full size (allocated at the first search)
 };

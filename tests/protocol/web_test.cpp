@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <mutex>
+#include <set>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <thread>
@@ -106,4 +107,96 @@ TEST_CASE("web client: a search answers once, under its id, and frees the gate")
     CHECK_FALSE(full.enter());
     full.leave();
     CHECK(full.enter());
+}
+
+TEST_CASE("web client: the moves played, with their squares and what each took (a lion's two)") {
+    Tab tab;
+    const auto cell = [](int file, char rank, int files) { return (rank - 'a') * files + (files - file); };
+    // Shogi: a capture, a recapture of a promoted piece, a drop.
+    json p = tab.ask({{"op", "position"},
+                      {"game", "shogi"},
+                      {"moves", {"7g7f", "3c3d", "8h2b+", "3a2b", "B*5e"}},
+                      {"played", true}});
+    REQUIRE(p["op"] == "position");
+    REQUIRE(p["played"].size() == 5);
+    CHECK(p["played"][0]["taken"].empty());
+    CHECK(p["played"][0]["path"] == json::array({cell(7, 'g', 9), cell(7, 'f', 9)}));
+    CHECK(p["played"][2]["taken"] == json::array({{{"cell", cell(2, 'b', 9)}, {"piece", "b"}}}));
+    CHECK(p["played"][3]["taken"] == json::array({{{"cell", cell(2, 'b', 9)}, {"piece", "+B"}}}));
+    CHECK(p["played"][4]["drop"] == "B");
+    CHECK(p["played"][4]["path"] == json::array({cell(5, 'e', 9)}));
+    CHECK(p["played"][4]["taken"].empty());
+    // Without the flag, no list.
+    CHECK_FALSE(tab.ask({{"op", "position"}, {"game", "shogi"}, {"moves", {"7g7f"}}})
+                    .contains("played"));
+    CHECK(tab.ask({{"op", "position"}, {"game", "shogi"}, {"played", 3}})["op"] == "error");
+    // Chu: a lion taking two pawns in one move, both listed.
+    const std::string sfen = "6k5/12/12/12/12/12/6p5/6p5/6N5/12/12/6K5 b - 1";
+    json chu = tab.ask({{"op", "position"}, {"game", "chushogi"}, {"sfen", sfen}});
+    REQUIRE(chu["op"] == "position");
+    const int from = cell(6, 'i', 12), first = cell(6, 'h', 12), second = cell(6, 'g', 12);
+    std::string twice;
+    for (const json& m : chu["moves"])
+        if (m["from"] == from && m["path"] == json::array({first, second})) twice = m["usi"];
+    REQUIRE_FALSE(twice.empty());
+    json after = tab.ask({{"op", "position"}, {"game", "chushogi"}, {"sfen", sfen}, {"moves", {twice}}, {"played", true}});
+    REQUIRE(after["played"].size() == 1);
+    CHECK(after["played"][0]["taken"] ==
+          json::array({{{"cell", second}, {"piece", "p"}}, {{"cell", first}, {"piece", "p"}}}));
+}
+
+TEST_CASE("web client: a piece's moves on a board of its own, from the game's move generator") {
+    Tab tab;
+    const auto reach = [](const json& answer) {
+        std::set<int> cells;
+        for (const json& m : answer["moves"]) cells.insert(m["path"].back().get<int>());
+        return cells.size();
+    };
+    // Dobutsu: every animal's full set of steps, though the board has 12 cells and two lions on it.
+    for (auto [code, n] : std::vector<std::pair<std::string, size_t>>{{"L", 8}, {"G", 4}, {"E", 4}, {"C", 1}, {"+C", 6}}) {
+        json a = tab.ask({{"op", "piece"}, {"game", "dobutsu"}, {"piece", code}});
+        REQUIRE(a["op"] == "piece");
+        CHECK(a["cells"][a["from"].get<int>()] == code);
+        CHECK_MESSAGE(reach(a) == n, code);
+    }
+    // Shogi: a rook from the middle reaches 16 cells, three of them with a choice to promote.
+    json rook = tab.ask({{"op", "piece"}, {"game", "shogi"}, {"piece", "R"}});
+    CHECK(reach(rook) == 16);
+    CHECK(rook["moves"].size() == 19);
+    // Taikyoku: the king moves up to two cells in each of the eight directions (spec: Q2).
+    json king = tab.ask({{"op", "piece"}, {"game", "taikyoku"}, {"piece", "K"}});
+    CHECK(reach(king) == 16);
+    // Jungle, with a piece to take in front: the rat takes the elephant, the elephant not the rat.
+    const auto takes = [&](const std::string& a, const std::string& d) {
+        json r = tab.ask({{"op", "piece"}, {"game", "jungle"}, {"piece", a}, {"target", d}});
+        REQUIRE(r["op"] == "piece");
+        for (const json& m : r["moves"])
+            if (m["path"].back() == r["targetCell"]) return true;
+        return false;
+    };
+    CHECK(takes("R", "e"));
+    CHECK_FALSE(takes("E", "r"));
+    CHECK(takes("L", "t"));
+    CHECK_FALSE(takes("T", "l"));
+    // Refused: unknown pieces and games, Gote's piece, a target of Sente's.
+    CHECK(tab.ask({{"op", "piece"}, {"game", "shogi"}, {"piece", "Z"}})["op"] == "error");
+    CHECK(tab.ask({{"op", "piece"}, {"game", "shogi"}, {"piece", "r"}})["op"] == "error");
+    CHECK(tab.ask({{"op", "piece"}, {"game", "nope"}, {"piece", "R"}})["op"] == "error");
+    CHECK(tab.ask({{"op", "piece"}, {"game", "jungle"}, {"piece", "R"}, {"target", "E"}})["op"] == "error");
+    CHECK(tab.ask({{"op", "piece"}, {"game", "shogi"}})["op"] == "error");
+}
+
+TEST_CASE("web client: a search on a clock, capped by the server's longest movetime") {
+    Tab tab;
+    tab.limits.max_movetime_ms = 300;
+    tab.ask({{"op", "position"}, {"game", "shogi"}});
+    const auto t0 = std::chrono::steady_clock::now();
+    // An hour on the clock: the cap still ends the search.
+    tab.client.handle(json({{"op", "go"}, {"id", 5}, {"btime", 3600000}, {"wtime", 3600000}, {"byoyomi", 60000}}).dump());
+    json best = tab.wait_for("bestmove");
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
+    CHECK(best["id"] == 5);
+    CHECK(best["result"] == "move");
+    CHECK(ms < 2000);
+    CHECK(tab.ask({{"op", "go"}, {"id", 6}, {"btime", "soon"}})["op"] == "error");
 }

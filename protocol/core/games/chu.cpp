@@ -6,7 +6,7 @@
 namespace menagerie {
 
 const GameEntry& chu_entry() {
-    static const GameEntry e = make_entry<chu::Chu>("Chu shogi (12x12, lion rules of the seed, lishogi notation)");
+    static const GameEntry e = make_entry<chu::Chu>("Chu shogi (12x12, lion rules of the seed, lishogi notation)", {"K", "k"});
     return e;
 }
 

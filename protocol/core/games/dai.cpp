@@ -6,7 +6,7 @@
 namespace menagerie {
 
 const GameEntry& dai_entry() {
-    static const GameEntry e = make_entry<dai::Dai>("Dai shogi (15x15, no lion-trading rules)");
+    static const GameEntry e = make_entry<dai::Dai>("Dai shogi (15x15, no lion-trading rules)", {"K", "k"});
     return e;
 }
 

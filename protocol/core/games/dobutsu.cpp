@@ -9,7 +9,7 @@ namespace menagerie {
 const GameEntry& dobutsu_entry() {
     static const GameEntry e =
         make_entry<dobutsu::Dobutsu, &dobutsu::load_oracle, &dobutsu::default_tablebase_path>(
-            "Dobutsu shogi (3x4 animal shogi)");
+            "Dobutsu shogi (3x4 animal shogi)", {"L", "l"});
     return e;
 }
 

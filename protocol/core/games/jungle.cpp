@@ -6,7 +6,7 @@
 namespace menagerie {
 
 const GameEntry& jungle_entry() {
-    static const GameEntry e = make_entry<jungle::Jungle>("Jungle / Dou Shou Qi (7x9 animal chess)");
+    static const GameEntry e = make_entry<jungle::Jungle>("Jungle / Dou Shou Qi (7x9 animal chess)", {"r"});
     return e;
 }
 

@@ -6,7 +6,7 @@
 namespace menagerie {
 
 const GameEntry& shogi_entry() {
-    static const GameEntry e = make_entry<shogi::Shogi>("Shogi (9x9, the Japan Shogi Association rules)");
+    static const GameEntry e = make_entry<shogi::Shogi>("Shogi (9x9, the Japan Shogi Association rules)", {"K", "k"});
     return e;
 }
 

@@ -6,7 +6,7 @@
 namespace menagerie {
 
 const GameEntry& taikyoku_entry() {
-    static const GameEntry e = make_entry<taikyoku::Taikyoku>("Taikyoku shogi (36x36, 402 pieces a side, the seed's rules)");
+    static const GameEntry e = make_entry<taikyoku::Taikyoku>("Taikyoku shogi (36x36, 402 pieces a side, the seed's rules)", {"K", "k"});
     return e;
 }
 

@@ -6,7 +6,7 @@
 namespace menagerie {
 
 const GameEntry& tori_entry() {
-    static const GameEntry e = make_entry<tori::Tori>("Tori shogi (7x7 bird shogi, as Fairy-Stockfish's torishogi)");
+    static const GameEntry e = make_entry<tori::Tori>("Tori shogi (7x7 bird shogi, as Fairy-Stockfish's torishogi)", {"K", "k"});
     return e;
 }
 

@@ -7,7 +7,7 @@
 namespace menagerie {
 
 const GameEntry& line_entry() {
-    static const GameEntry e = make_entry<line::Line>("Line (a one-rank toy game of the tests)");
+    static const GameEntry e = make_entry<line::Line>("Line (a one-rank toy game of the tests)", {});
     return e;
 }
 
