@@ -807,6 +807,18 @@ async function testPhone(browser, url, names) {
     check(widths.page <= 391, `${name}: the page scrolls sideways on a phone (${widths.page} px)`);
     if (!['chushogi', 'daishogi', 'taikyoku'].includes(name)) check(widths.board <= widths.box + 1, `${name}: the board is wider than the phone`);
     if (shots && (name === 'dobutsu' || name === 'chushogi')) await page.screenshot({ path: `${shots}/phone-${name}.png` });
+    // A long press on a piece shows its moves (a finger has no hover), and is not also a click.
+    if (name === 'dobutsu') {
+      const piece = await page.$('svg.board .piece.sente');
+      const box = await piece.boundingBox();
+      await page.touchscreen.touchStart(box.x + box.width / 2, box.y + box.height / 2);
+      await sleep(800);
+      await page.touchscreen.touchEnd();
+      await wait(page, `!document.getElementById('hint').hidden && document.querySelectorAll('#hint .reach').length > 0`, 5000);
+      check((await state(page)).selecting === '', 'the long press also selected the piece');
+      await page.touchscreen.tap(5, 5);
+      log('a long press shows a piece\'s moves');
+    }
   }
   log(`${names.length} games fit a 390 px window (large boards scroll inside their box)`);
   await page.done();

@@ -1348,6 +1348,8 @@ function wire() {
     e.preventDefault();
   });
   window.addEventListener('resize', () => { if (app.board) fitZoom(); });
+  // A hint shown by a long press goes at the next touch anywhere.
+  document.addEventListener('pointerdown', (e) => { if (e.pointerType !== 'mouse' && !$('hint').hidden) closeHint(); }, true);
   setInterval(tickClock, 100);
 }
 

@@ -88,12 +88,14 @@ export class Board {
       this.on.leave?.();
       if (sq !== null) timer = setTimeout(() => this.on.hover?.(sq, e), 450);
     });
-    this.svg.addEventListener('pointerleave', () => {
+    this.svg.addEventListener('pointerleave', (e) => {
+      if (e.pointerType !== 'mouse') return;  // a finger lifted: a long press's hint stays until the next touch
       this.hovered = null;
       cancel();
       this.on.leave?.();
     });
     this.svg.addEventListener('pointerdown', (e) => {
+      this.longPressed = false;  // a long press that was followed by no click swallows nothing later
       if (e.pointerType === 'mouse') return;
       const target = e.target.closest('.piece[data-sq]');
       if (!target) return;
@@ -117,6 +119,7 @@ export class Board {
         e.stopImmediatePropagation();
       }
     }, true);
+    this.svg.addEventListener('contextmenu', (e) => e.preventDefault());  // a long press is a hint, not a menu
     this.scroller().addEventListener('scroll', () => this.drawMinimap(), { passive: true });
   }
 
