@@ -239,6 +239,24 @@ async function floods(server) {
   log(`12 tabs: 8 served, 4 refused with 503; 300 page loads at once; the server still serves`);
 }
 
+// Every kind a game lists (taikyoku's 356, promoted forms included) has a move diagram from the engine.
+async function pieces(server) {
+  step = 'pieces';
+  const api = await Api.open(server.url);
+  const hello = await api.ask({ op: 'hello' });
+  let kinds = 0;
+  for (const game of hello.games.filter((g) => g.pieces)) {
+    for (const [code] of game.pieces) {
+      const a = await api.ask({ op: 'piece', game: game.name, piece: code });
+      check(a.op === 'piece' && a.moves.length > 0 && a.cells[a.from] === code, `${game.name} ${code}: ${a.message || 'no moves'}`);
+      ++kinds;
+    }
+  }
+  api.close();
+  check(kinds >= 356, `only ${kinds} kinds listed`);
+  log(`${kinds} kinds, each with its moves from the middle of an empty board`);
+}
+
 async function main() {
   if (!binary) fail('usage: node tests/web/api_test.mjs BINARY');
   const server = await startServer(binary, ['--searches', '1', '--tabs', '8', '--max-movetime', '300', '--hash', '4', ...serveArgs]);
@@ -247,6 +265,7 @@ async function main() {
     await badMessages(server);
     await searches(server);
     await floods(server);
+    await pieces(server);
     await alive(server);
   } finally {
     server.process.kill('SIGTERM');
