@@ -44,6 +44,6 @@ for m in "${matches[@]}"; do
     --tc "$tc" --margin 0 --resign moves=3 score=1500 --concurrency 2 --seed 21 --record "$file" --no-live --quiet
   echo "games lost on time: $(grep -cE '^\[Reason ".*: (time forfeit|no move)' "$file" || true)," \
     "illegal moves: $(grep -cE '^\[Reason ".*illegal move' "$file" || true)," \
-    "other engine faults: $(grep -E '^\[Reason "[^"]*: ' "$file" | grep -vcE 'resigned|declared|time forfeit|no move|illegal' || true)" \
+    "other engine faults: $(grep -E '^\[Reason "[^"]*: ' "$file" | grep -vcE 'resigned|declared|adjudicated|time forfeit|no move|illegal' || true)" \
     "($(($(date +%s) - start)) s; games in $file)"
 done

@@ -5,8 +5,8 @@
 // Threads (Lazy SMP): with SearchOptions::threads = N, the Search that run() is called on (the main thread)
 // starts N - 1 helpers, each a Search of its own (its own position, undo records, move arena, killers and
 // histories) over the same transposition table, which is where they help each other. They search the same
-// root; a helper skips some depths (kSkipSize / kSkipPhase below), so that the threads spread over several
-// depths instead of all searching the same tree. Only the main thread watches the clock, the node limit and
+// root; a helper skips some depths (kSmpDiversity below: per-thread reductions are the alternative under
+// test), so that the threads do not all search the same tree. Only the main thread watches the clock, the node limit and
 // stop, and reports progress (nodes and nps are the sums of all threads); when it ends, the helpers are halted
 // and joined, and the move played is chosen from the threads' results by a vote weighted by depth and score
 // (pick_thread). With one thread nothing of this runs: the search is node for node the single-threaded one.
@@ -192,8 +192,8 @@ private:
         int last_score = 0;
         double changes = 0;  // best-move changes of the last iterations, each halved by every iteration since
         for (int depth = 1; depth <= max_depth; ++depth) {
-            // A helper leaves out some depths, each helper others (the last one it always searches).
-            if (id_ > 0 && depth < max_depth && skip_depth(id_, depth)) continue;
+            // Helpers that skip depths leave out some, each helper others (the last one it always searches).
+            if (id_ > 0 && depth < max_depth && skips_depths(id_) && skip_depth(id_, depth)) continue;
             root_depth_ = depth;
             for (int idx = 0; idx < lines; ++idx) {
                 seldepth_ = 0;
@@ -275,13 +275,28 @@ private:
         nodes_.store(nodes_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
     }
 
-    // Depth skipping for helper i (1-based): in a cycle of kSkipSize[j] iterations with phase kSkipPhase[j],
-    // j = (i - 1) mod 20, it searches one run of kSkipSize[j] depths and leaves out the next. Helper 1 skips
-    // every other depth, helpers 2-5 two in four, and so on, each starting at a different depth.
+    // How the helpers differ from the main thread, so that they do not all search the same tree (measured in
+    // shogi with 2 threads, 100 ms a move, one game at a time; bench/strength-log.md):
+    //   0  every helper skips depths (below): +47 +- 59 over scheme 2 (140 games). The default.
+    //   1  odd helpers search every depth and reduce late moves a ply more (LMR + 1), even helpers skip
+    //      depths: +27 (-15 to +70) over scheme 0 in 280 games, not yet shown to gain (with 2 threads the one
+    //      helper is odd, so this played per-thread reductions against depth skipping).
+    //   2  every helper searches every depth like the main thread (timing and the shared table differ only).
+    // Build with -DMENAGERIE_SMP_DIVERSITY=N to play one against another.
+#ifndef MENAGERIE_SMP_DIVERSITY
+#define MENAGERIE_SMP_DIVERSITY 0
+#endif
+    static constexpr int kSmpDiversity = MENAGERIE_SMP_DIVERSITY;
+    static constexpr bool skips_depths(int id) { return kSmpDiversity == 0 || (kSmpDiversity == 1 && id % 2 == 0); }
+    static constexpr bool reduces_more(int id) { return kSmpDiversity == 1 && id % 2 == 1; }
+    // Depth skipping for the k-th helper that skips (k = i under scheme 0, i / 2 under scheme 1): in a cycle
+    // of kSkipSize[j] iterations with phase kSkipPhase[j], j = (k - 1) mod 20, it searches one run of
+    // kSkipSize[j] depths and leaves out the next. The first skips every other depth, the next four two in
+    // four, and so on, each starting at a different depth.
     static constexpr int kSkipSize[20] = {1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4};
     static constexpr int kSkipPhase[20] = {0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7};
     static bool skip_depth(int id, int depth) {
-        const int j = (id - 1) % 20;
+        const int j = (kSmpDiversity == 1 ? id / 2 - 1 : id - 1) % 20;
         return ((depth + kSkipPhase[j]) / kSkipSize[j]) % 2 != 0;
     }
 
@@ -664,6 +679,7 @@ private:
                 } else {
                     if (depth >= 3 && i >= 3 && quiet && !check) r = 1 + (i >= 8 && depth >= 6);
                 }
+                if (r > 0 && reduces_more(id_)) r = std::min(r + 1, depth - 2);
                 score = -search(pos, -alpha - 1, -alpha, depth - 1 - r, ply + 1, false);
                 if (score > alpha && r) score = -search(pos, -alpha - 1, -alpha, depth - 1, ply + 1, false);
                 if (score > alpha && score < beta && pv_node)

@@ -25,6 +25,30 @@ std::optional<int64_t> integer(const json& j, const char* key, int64_t fallback,
     return std::clamp<int64_t>(v < double(lo) ? lo : v > double(hi) ? hi : int64_t(v), lo, hi);
 }
 
+// The page's form of legal moves: each with its USI text, the promotion flag, and the cells it passes through
+// (a board move's first cell as "from", a drop's piece as "drop"). Nothing when a move names no cell, which
+// the move generator never produces: the caller answers an internal error then.
+std::optional<json> moves_json(const std::vector<MoveNote>& moves, std::string* bad) {
+    json legal = json::array();
+    for (const MoveNote& note : moves) {
+        const MoveSpelling& sq = note.spelling;
+        if (sq.cells.empty()) {
+            *bad = note.text;
+            return std::nullopt;
+        }
+        json m = {{"usi", note.text}, {"promote", sq.promote}};
+        if (sq.drop.empty()) {
+            m["from"] = sq.cells.front();
+            m["path"] = std::vector<int>(sq.cells.begin() + 1, sq.cells.end());
+        } else {
+            m["drop"] = sq.drop;
+            m["path"] = sq.cells;
+        }
+        legal.push_back(std::move(m));
+    }
+    return legal;
+}
+
 }  // namespace
 
 WebClient::WebClient(Send send, const ServeLimits& limits, SearchGate& gate)
@@ -183,20 +207,9 @@ void WebClient::position(const void* raw) {
         for (const auto& [piece, count] : hand) h.push_back({{"piece", piece}, {"count", count}});
         hands.push_back(h);
     }
-    json legal = json::array();
-    for (const MoveNote& note : view.moves) {
-        const MoveSpelling& sq = note.spelling;
-        if (sq.cells.empty()) return error("internal: move '" + note.text + "' names no squares", "position");
-        json m = {{"usi", note.text}, {"promote", sq.promote}};
-        if (sq.drop.empty()) {
-            m["from"] = sq.cells.front();
-            m["path"] = std::vector<int>(sq.cells.begin() + 1, sq.cells.end());
-        } else {
-            m["drop"] = sq.drop;
-            m["path"] = sq.cells;
-        }
-        legal.push_back(std::move(m));
-    }
+    std::string bad;
+    const auto legal = moves_json(view.moves, &bad);
+    if (!legal) return error("internal: move '" + bad + "' names no squares", "position");
     json values = json::object();
     for (const auto& [move, value] : view.values) values[move] = value;
     json answer = {{"op", "position"},
@@ -205,7 +218,7 @@ void WebClient::position(const void* raw) {
                    {"side", std::string(1, view.side)},
                    {"cells", view.board.cells},
                    {"hands", hands},
-                   {"moves", legal},
+                   {"moves", *legal},
                    {"over", view.over},
                    {"threatened", view.threatened},
                    {"values", values}};
@@ -308,14 +321,9 @@ void WebClient::piece(const void* raw) {
     }
     auto demo = session->piece_demo(code->get<std::string>(), target, entry->anchors);
     if (!demo) return error("piece: " + demo.error(), "piece");
-    json legal = json::array();
-    for (const MoveNote& note : demo.value().moves) {
-        const MoveSpelling& sq = note.spelling;
-        legal.push_back({{"usi", note.text},
-                         {"promote", sq.promote},
-                         {"from", sq.cells.front()},
-                         {"path", std::vector<int>(sq.cells.begin() + 1, sq.cells.end())}});
-    }
+    std::string bad;
+    const auto legal = moves_json(demo.value().moves, &bad);
+    if (!legal) return error("internal: move '" + bad + "' names no squares", "piece");
     json answer = {{"op", "piece"},
                    {"game", entry->name},
                    {"piece", code->get<std::string>()},
@@ -323,7 +331,7 @@ void WebClient::piece(const void* raw) {
                    {"ranks", demo.value().board.size.ranks},
                    {"cells", demo.value().board.cells},
                    {"from", demo.value().from},
-                   {"moves", legal}};
+                   {"moves", *legal}};
     if (demo.value().target >= 0) {
         answer["target"] = target;
         answer["targetCell"] = demo.value().target;

@@ -2,6 +2,7 @@
 // through the engine loop. The names start with "threads:", which the ThreadSanitizer preset runs.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <memory>
 #include <string>
@@ -91,10 +92,18 @@ TEST_CASE("threads: go nodes counts every thread's nodes, and the helpers' work 
     to_depth.depth = 8;
     options.threads = 2;
     std::vector<uint64_t> shown;
-    const typename Search<shogi::Shogi>::InfoSink sink = [&](const auto& info) { shown.push_back(info.nodes); };
+    int deepest = 0;
+    const typename Search<shogi::Shogi>::InfoSink sink = [&](const auto& info) {
+        shown.push_back(info.nodes);
+        deepest = std::max(deepest, info.depth);
+    };
     const auto deep = search.run(root, {}, to_depth, options, sink);
     REQUIRE_FALSE(shown.empty());
-    CHECK(deep.depth == 8);
+    // The main thread reached the depth asked for; the vote may still pick a helper whose last finished
+    // depth is lower (and report that thread's depth with its move).
+    CHECK(deepest == 8);
+    CHECK(deep.depth >= 1);
+    CHECK(deep.depth <= 8);
     CHECK(deep.nodes == search.nodes());
     CHECK(search.main_thread_nodes() > 0);
     CHECK(deep.nodes > search.main_thread_nodes());
