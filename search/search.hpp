@@ -6,10 +6,11 @@
 // starts N - 1 helpers, each a Search of its own (its own position, undo records, move arena, killers and
 // histories) over the same transposition table, which is where they help each other. They search the same
 // root; a helper skips some depths (kSmpDiversity below: per-thread reductions are the alternative under
-// test), so that the threads do not all search the same tree. Only the main thread watches the clock, the node limit and
-// stop, and reports progress (nodes and nps are the sums of all threads); when it ends, the helpers are halted
-// and joined, and the move played is chosen from the threads' results by a vote weighted by depth and score
-// (pick_thread). With one thread nothing of this runs: the search is node for node the single-threaded one.
+// test), so that the threads do not all search the same tree. Only the main thread watches the clock, the
+// node limit and stop, and reports progress (nodes and nps are the sums of all threads); when it ends, the
+// helpers are halted and joined, and the move played is chosen from the threads' results by a vote weighted
+// by depth and score (pick_thread). With one thread nothing of this runs: the search is node for node the
+// single-threaded one.
 #include <algorithm>
 #include <array>
 #include <atomic>
