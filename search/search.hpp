@@ -69,6 +69,10 @@ public:
     explicit Search(TT& tt)
         : tt_(tt), arena_(G::max_moves), history_(std::size_t(G::history_size)), killers_(kMaxPly + 1),
           pv_(std::size_t(kMaxPly + 1) * (kMaxPly + 1)), pv_len_(kMaxPly + 1) {}
+    // A search left between start() and finish() halts its helpers.
+    ~Search() { halt_helpers(); }
+    Search(const Search&) = delete;
+    Search& operator=(const Search&) = delete;
 
     // The evaluation weights this search plays with (self-play changes them to measure terms).
     void set_eval(const EvalParams& params) { eval_ = params; }
@@ -93,6 +97,21 @@ public:
     // moves to search (go searchmoves), all when empty or when none of them is legal.
     Report run(const Position& root, const std::vector<Visit>& history, const Limits& limits,
                const SearchOptions& options, const InfoSink& sink, const std::vector<Move>& only = {}) {
+        start(root, history, limits, options, &sink, only);
+        while (!advance()) {
+        }
+        return finish();
+    }
+
+    // The same search in steps, for a caller that must do other work while it runs (a single-threaded build
+    // that reads its commands between steps: protocol/core/session.hpp): start() once, then advance() until it
+    // returns true, then finish(). advance(until) returns false at the instant `until` (a steady clock count;
+    // 0: never), or while an unbounded search (infinite, ponder) waits for stop or ponderhit. An iteration
+    // that `until` interrupts is searched again from its start by the next advance, the table keeping what it
+    // had found: a search in steps is the same search as run()'s only when no step ends inside an iteration.
+    // The sink must stay valid until finish(). The helpers, if any, search in their threads meanwhile.
+    void start(const Position& root, const std::vector<Visit>& history, const Limits& limits,
+               const SearchOptions& options, const InfoSink* sink, const std::vector<Move>& only = {}) {
         const int threads = std::clamp(options.threads, 1, kMaxThreads);
         while (int(helpers_.size()) > threads - 1) helpers_.pop_back();
         while (int(helpers_.size()) < threads - 1) {
@@ -102,58 +121,82 @@ public:
         }
         tt_.new_search();
         nodes_.store(0, std::memory_order_relaxed);
-        if (helpers_.empty()) return iterate(root, history, limits, options, &sink, only);
-
-        // The helpers: no clock, no node limit, no waiting for stop; the main thread halts them.
-        Limits free = limits;
-        free.time[0] = free.time[1] = -1;
-        free.inc[0] = free.inc[1] = 0;
-        free.byoyomi = 0;
-        free.movetime = 0;
-        free.cap = 0;
-        free.movestogo = 0;
-        free.nodes = 0;
-        free.infinite = free.ponder = false;
-        halt_.store(false);
-        std::vector<std::thread> threads_run;
-        std::vector<std::exception_ptr> failures(helpers_.size());
-        for (auto& h : helpers_) {
-            h->eval_ = eval_;
-            h->nodes_.store(0, std::memory_order_relaxed);
-            h->last_ = Report{};
+        failures_.assign(helpers_.size(), nullptr);
+        if (!helpers_.empty()) {
+            // The helpers: no clock, no node limit, no waiting for stop; the main thread halts them.
+            Limits free = limits;
+            free.time[0] = free.time[1] = -1;
+            free.inc[0] = free.inc[1] = 0;
+            free.byoyomi = 0;
+            free.movetime = 0;
+            free.cap = 0;
+            free.movestogo = 0;
+            free.nodes = 0;
+            free.infinite = free.ponder = false;
+            halt_.store(false);
+            for (auto& h : helpers_) {
+                h->eval_ = eval_;
+                h->nodes_.store(0, std::memory_order_relaxed);
+                h->last_ = Report{};
+            }
+            for (size_t i = 0; i < helpers_.size(); ++i)
+                threads_run_.emplace_back([this, root, history, free, options, only, i] {
+                    try {
+                        Search& h = *helpers_[i];
+                        h.begin(root, history, free, options, nullptr, only);
+                        while (!h.advance_iterations(0)) {
+                        }
+                        h.last_ = h.own_report();
+                    } catch (...) {
+                        failures_[i] = std::current_exception();
+                    }
+                });
         }
-        for (size_t i = 0; i < helpers_.size(); ++i)
-            threads_run.emplace_back([&, i] {
-                try {
-                    helpers_[i]->last_ = helpers_[i]->iterate(root, history, free, options, nullptr, only);
-                } catch (...) {
-                    failures[i] = std::current_exception();
-                }
-            });
-        Report report;
-        std::exception_ptr failure;
         try {
-            report = iterate(root, history, limits, options, &sink, only);
+            begin(root, history, limits, options, sink, only);
         } catch (...) {
-            failure = std::current_exception();
+            halt_helpers();
+            throw;
         }
-        halt_.store(true);
-        for (auto& t : threads_run) t.join();
-        if (!failure)
-            for (auto& f : failures)
-                if (f) failure = f;
+    }
+
+    bool advance(int64_t until = 0) {
+        try {
+            return advance_iterations(until);
+        } catch (...) {
+            halt_helpers();
+            throw;
+        }
+    }
+
+    Report finish() {
+        Report report = own_report();
+        halt_helpers();
+        std::exception_ptr failure;
+        for (auto& f : failures_)
+            if (f && !failure) failure = f;
         if (failure) std::rethrow_exception(failure);
-        if (options.multipv <= 1 && options.skill >= kMaxSkill) pick_thread(report);
-        report.nodes = total_nodes();
+        if (!helpers_.empty()) {
+            if (options_.multipv <= 1 && options_.skill >= kMaxSkill) pick_thread(report);
+            report.nodes = total_nodes();
+        }
         return report;
     }
 
 private:
-    // One thread's iterative deepening. sink: where the main thread reports (none for a helper).
-    Report iterate(const Position& root, const std::vector<Visit>& history, const Limits& limits,
-                   const SearchOptions& options, const InfoSink* sink, const std::vector<Move>& only) {
+    void halt_helpers() {
+        halt_.store(true);
+        for (auto& t : threads_run_) t.join();
+        threads_run_.clear();
+    }
+
+    // One thread's iterative deepening, in three parts (begin, the iterations, the report), its state in it_.
+    // sink: where the main thread reports (none for a helper).
+    void begin(const Position& root, const std::vector<Visit>& history, const Limits& limits,
+               const SearchOptions& options, const InfoSink* sink, const std::vector<Move>& only) {
         start_ = limits.received == Clock::time_point{} ? Clock::now() : limits.received;
         limits_ = limits;
+        options_ = options;
         budget_ = time_budget(limits, root.side(), options.move_overhead, kTuning.moves_to_plan,
                               kTuning.spend_byoyomi);
         aborted_ = false;
@@ -165,45 +208,60 @@ private:
         for (auto& k : killers_) k[0] = k[1] = Move{};
         for (auto& h : history_) h /= kTuning.history_gravity ? 2 : 8;
 
-        Position pos = root;
-        typename MoveArena<Move>::Frame frame(arena_);
-        pos.legal_moves(frame.sink());
-        frame.commit();
-        const MoveSink<Move>& list = frame.sink();
-        std::vector<RootMove> roots;
-        for (Move m : list)
-            if (only.empty() || std::find(only.begin(), only.end(), m) != only.end())
-                roots.push_back({m, -kInfinite, {m}});
-        if (roots.empty())
-            for (Move m : list) roots.push_back({m, -kInfinite, {m}});
-        Report report;
-        if (roots.empty()) return report;
+        Iteration& it = it_;
+        it = Iteration{};
+        {
+            typename MoveArena<Move>::Frame frame(arena_);
+            root.legal_moves(frame.sink());
+            frame.commit();
+            const MoveSink<Move>& list = frame.sink();
+            for (Move m : list)
+                if (only.empty() || std::find(only.begin(), only.end(), m) != only.end())
+                    it.roots.push_back({m, -kInfinite, {m}});
+            if (it.roots.empty())
+                for (Move m : list) it.roots.push_back({m, -kInfinite, {m}});
+        }
+        std::vector<RootMove>& roots = it.roots;
+        if (roots.empty()) {
+            it.iterating = false;
+            return;
+        }
         // Order the root once by the table's move and tactical value.
         if (const auto e = tt_.probe(root.key()))
             for (size_t i = 0; i < roots.size(); ++i)
                 if (roots[i].move == e->move) std::rotate(roots.begin(), roots.begin() + i, roots.begin() + i + 1);
 
-        const bool weakened = options.skill < kMaxSkill;
-        const int shown = std::clamp<int>(options.multipv, 1, int(roots.size()));
-        const int lines = weakened ? std::max(shown, std::min<int>(kSkillLines, int(roots.size()))) : shown;
-        int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 1) : kMaxPly - 1;
-        if (weakened) max_depth = std::min(max_depth, skill_depth(options.skill));
-        int completed = 0;
-        Move last_best{};
-        int last_score = 0;
-        double changes = 0;  // best-move changes of the last iterations, each halved by every iteration since
-        for (int depth = 1; depth <= max_depth; ++depth) {
+        it.weakened = options.skill < kMaxSkill;
+        it.shown = std::clamp<int>(options.multipv, 1, int(roots.size()));
+        it.lines = it.weakened ? std::max(it.shown, std::min<int>(kSkillLines, int(roots.size()))) : it.shown;
+        it.max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 1) : kMaxPly - 1;
+        if (it.weakened) it.max_depth = std::min(it.max_depth, skill_depth(options.skill));
+        it.pos = root;
+    }
+
+    // The iterations, from where the last call left off; false when `until` came first (or while an unbounded
+    // search waits, when until is not 0).
+    bool advance_iterations(int64_t until) {
+        Iteration& it = it_;
+        std::vector<RootMove>& roots = it.roots;
+        Position& pos = it.pos;
+        slice_end_ = until;
+        paused_ = false;
+        aborted_ = false;
+        for (; it.iterating && it.depth <= it.max_depth; ++it.depth, it.idx = 0) {
+            const int depth = it.depth;
             // Helpers that skip depths leave out some, each helper others (the last one it always searches).
-            if (id_ > 0 && depth < max_depth && skips_depths(id_) && skip_depth(id_, depth)) continue;
+            if (id_ > 0 && depth < it.max_depth && skips_depths(id_) && skip_depth(id_, depth)) continue;
             root_depth_ = depth;
-            for (int idx = 0; idx < lines; ++idx) {
+            for (; it.idx < it.lines; ++it.idx) {
+                const int idx = it.idx;
                 seldepth_ = 0;
                 // Aspiration window (games that set one): from depth 5 the single line is searched in a window
                 // around the last iteration's score, widened on the side that fails until the score is inside.
                 int delta = kTuning.aspiration_window;
                 int alpha = -kInfinite, beta = kInfinite;
                 const int previous = roots[0].score;
-                if (delta > 0 && lines == 1 && depth >= 5 && std::abs(previous) < kMateBound) {
+                if (delta > 0 && it.lines == 1 && depth >= 5 && std::abs(previous) < kMateBound) {
                     alpha = std::max(previous - delta, -kInfinite);
                     beta = std::min(previous + delta, int(kInfinite));
                 }
@@ -221,38 +279,56 @@ private:
                     delta += delta / 2;
                 }
                 if (aborted_) break;
-                if (idx < shown) print_line(depth, idx, roots[idx]);
+                if (idx < it.shown) print_line(depth, idx, roots[size_t(idx)]);
+            }
+            if (paused_) {
+                slice_end_ = 0;
+                return false;
             }
             if (aborted_) break;
-            completed = depth;
+            it.completed = depth;
             // Forced results are final once the search has seen past them.
             const int s = roots[0].score;
-            if (std::abs(s) > kMateBound && depth >= (kMate - std::abs(s)) + 2 && !limits.infinite) break;
-            if (roots.size() == 1 && limits.time_limited() && depth >= 4 && !limits.infinite) break;
-            if (time_managed() && clock_ms() > soft_limit(depth, last_best, last_score, roots[0], changes)) break;
-            last_best = roots[0].move;
-            last_score = roots[0].score;
+            if (std::abs(s) > kMateBound && depth >= (kMate - std::abs(s)) + 2 && !limits_.infinite) break;
+            if (roots.size() == 1 && limits_.time_limited() && depth >= 4 && !limits_.infinite) break;
+            if (time_managed() && clock_ms() > soft_limit(depth, it.last_best, it.last_score, roots[0], it.changes))
+                break;
+            it.last_best = roots[0].move;
+            it.last_score = roots[0].score;
         }
+        it.iterating = false;
+        it.aborted |= aborted_;
+        slice_end_ = 0;
         // go infinite and go ponder keep the answer until stop or ponderhit.
-        while ((limits.infinite || pondering.load()) && !stop.load()) {
-            if (!pondering.load() && !limits.infinite) break;
+        while ((limits_.infinite || pondering.load()) && !stop.load()) {
+            if (!pondering.load() && !limits_.infinite) break;
+            if (until) return false;
             std::this_thread::sleep_for(std::chrono::milliseconds(1));
         }
-        if (weakened && completed > 0) {
+        return true;
+    }
+
+    // This thread's result, once its iterations are over.
+    Report own_report() {
+        Iteration& it = it_;
+        std::vector<RootMove>& roots = it.roots;
+        Report report;
+        if (roots.empty()) return report;
+        if (it.weakened && it.completed > 0) {
             int scores[kSkillLines * 16];
-            const int n = std::min<int>(lines, int(std::size(scores)));
+            const int n = std::min<int>(it.lines, int(std::size(scores)));
             for (int i = 0; i < n; ++i) scores[i] = roots[size_t(i)].score;
-            uint64_t rng = options.seed;
-            const int pick = weakened_choice(scores, n, options.skill, rng);
+            uint64_t rng = options_.seed;
+            const int pick = weakened_choice(scores, n, options_.skill, rng);
             std::rotate(roots.begin(), roots.begin() + pick, roots.begin() + pick + 1);
         }
         report.best = roots[0].move;
         report.score = roots[0].score;
-        report.depth = completed;
+        report.depth = it.completed;
         report.nodes = nodes_.load(std::memory_order_relaxed);
-        report.aborted = aborted_;
+        report.aborted = it.aborted;
         if (roots[0].pv.size() > 1) report.ponder = roots[0].pv[1];
-        report.lines.assign(roots.begin(), roots.begin() + shown);
+        report.lines.assign(roots.begin(), roots.begin() + it.shown);
         return report;
     }
 
@@ -361,7 +437,10 @@ private:
         const uint64_t n = nodes_.load(std::memory_order_relaxed);
         // go nodes counts every thread's nodes: the sum is taken every 64 nodes when there are helpers.
         if (limits_.nodes && (helpers_.empty() ? n : (n & 63) == 0 ? total_nodes() : 0) >= limits_.nodes) return true;
-        if ((n & 255) == 0 && time_managed() && clock_ms() >= budget_.maximum) return true;
+        if ((n & 255) == 0) {
+            if (time_managed() && clock_ms() >= budget_.maximum) return true;
+            if (slice_end_ && now_count() >= slice_end_) return paused_ = true;
+        }
         return false;
     }
 
@@ -881,6 +960,24 @@ private:
     std::atomic<bool> halt_{false};
     const std::atomic<bool>* stop_src_ = &stop;
     Report last_;
+    std::vector<std::thread> threads_run_;     // the helpers' threads, while they search
+    std::vector<std::exception_ptr> failures_;  // what a helper threw, by helper
+    // The iterative deepening's state between steps (begin, advance_iterations, report).
+    struct Iteration {
+        std::vector<RootMove> roots;
+        Position pos{};  // the root, played on and taken back by the search
+        bool iterating = true, weakened = false, aborted = false;
+        int shown = 1, lines = 1, max_depth = 1;
+        int depth = 1, idx = 0;  // the iteration and MultiPV line to search next
+        int completed = 0;
+        Move last_best{};
+        int last_score = 0;
+        double changes = 0;  // best-move changes of the last iterations, each halved by every iteration since
+    };
+    Iteration it_;
+    SearchOptions options_;
+    int64_t slice_end_ = 0;  // a step's end (steady clock count; 0: none)
+    bool paused_ = false;    // the search stopped at slice_end_, to go on at the next step
     std::vector<Visit> line_;  // the game's positions, then the search path
     int root_index_ = 0;
     MoveArena<Move> arena_;

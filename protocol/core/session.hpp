@@ -162,7 +162,16 @@ public:
     virtual void go(const Limits& limits, const SearchOptions& settings) = 0;
     virtual void stop() = 0;
     virtual void ponderhit() = 0;
+    // Until the running search has answered (after stop, or with a bounded search).
     virtual void wait() = 0;
+    // A session in steps, for a build without threads (WebAssembly in a browser's worker): go starts the search
+    // without a thread of its own and the caller advances it by step(), reading its commands between steps
+    // (stop, ponderhit, isready) as another thread would; wait() finishes it in the caller's thread. Set while
+    // no search runs.
+    virtual void set_stepped(bool stepped) = 0;
+    // Searches for at most about `ms` milliseconds (the search looks at the clock every 256 nodes); returns
+    // whether a search still runs. Does nothing without a search, or when the session is not in steps.
+    virtual bool step(int ms) = 0;
     virtual bool searching() const = 0;
     virtual bool unbounded() const = 0;  // the running search waits for stop (infinite, ponder, mate without time)
     virtual std::string display() const = 0;
@@ -267,34 +276,31 @@ public:
             out_.result(answer(request.mate_search ? SearchResult::Kind::NoMate : SearchResult::Kind::Resign, request));
             return;
         }
-        Limits limits = request;
+        Job& job = job_;
+        job = Job{};
+        job.limits = request;
+        job.settings = settings;
         // go searchmoves: read once into moves; the search and the table compare moves, never text.
-        std::vector<Move> only;
-        for (const std::string& text : limits.searchmoves) {
+        for (const std::string& text : job.limits.searchmoves) {
             auto m = pos_.parse_move(text);
             if (!m) out_.note("go searchmoves: " + m.error() + "; ignored", true);
-            limits.unreadable |= !m;
-            if (m) only.push_back(m.value());
+            job.limits.unreadable |= !m;
+            if (m) job.only.push_back(m.value());
         }
-        limits.searchmoves.clear();
-        if (auto what = limits.settle()) out_.note(*what, false);
+        job.limits.searchmoves.clear();
+        if (auto what = job.limits.settle()) out_.note(*what, false);
         search_->stop = false;
-        search_->pondering = limits.ponder;
+        search_->pondering = job.limits.ponder;
         search_->ponderhit_at = -1;
         searching_ = true;
-        unbounded_ = limits.infinite || limits.ponder || (limits.mate_search && limits.mate == 0);
-        worker_ = std::thread([this, limits, settings, only = std::move(only)] {
-            SearchResult last;
-            try {
-                last = run(limits, settings, only);
-            } catch (const std::exception& e) {
-                // A failure inside the search (a game generating more moves than its bound) still answers.
-                out_.note(std::string("search failed: ") + e.what(), true);
-                last = answer(limits.mate_search ? SearchResult::Kind::NoMate : SearchResult::Kind::Resign, limits);
+        unbounded_ = job.limits.infinite || job.limits.ponder || (job.limits.mate_search && job.limits.mate == 0);
+        if (stepped_) {
+            step(0);
+            return;
+        }
+        worker_ = std::thread([this] {
+            while (!advance(0)) {
             }
-            // Ready for the next command before the GUI can read the answer.
-            searching_ = false;
-            out_.result(last);
         });
     }
 
@@ -309,6 +315,17 @@ public:
     }
     void wait() override {
         if (worker_.joinable()) worker_.join();
+        // In steps: the rest of the search, here (an unbounded one ends only by stop or ponderhit).
+        while (stepped_ && searching_ && !advance(0)) {
+        }
+    }
+    void set_stepped(bool stepped) override {
+        if (!searching()) stepped_ = stepped;
+    }
+    bool step(int ms) override {
+        if (!stepped_ || !searching_) return false;
+        const auto span = std::chrono::duration_cast<Clock::duration>(std::chrono::milliseconds(std::max(ms, 0)));
+        return !advance(std::max<int64_t>(Search<G>::now_count() + span.count(), 1));
     }
     bool searching() const override { return searching_; }
     bool unbounded() const override { return searching_ && unbounded_; }
@@ -600,75 +617,159 @@ private:
         return r;
     }
 
-    // Searches and returns the answer, which the caller reports. only: the root moves go searchmoves allows.
-    SearchResult run(const Limits& limits, const SearchOptions& settings, const std::vector<Move>& only) {
-        using Kind = SearchResult::Kind;
-        // A game already over gets its answer without a search.
-        const auto by_repetition = repetition<G>(current_line());
-        const Outcome o = by_repetition ? *by_repetition : pos_.outcome();
-        if (o != Outcome::Ongoing) {
-            if (limits.mate_search) return answer(Kind::NoMate, limits);
-            out_.note("game over: " + state_text(), false);
-            return answer(o == Outcome::Win ? Kind::Win : Kind::Resign, limits);
+    // One go's work, advanced by advance(): in the session's thread, or in steps (set_stepped).
+    struct Job {
+        enum class Stage { Start, Mate, Search, Hold };
+        Stage stage = Stage::Start;
+        Limits limits;
+        SearchOptions settings;
+        std::vector<Move> only;  // go searchmoves: the root moves allowed (all when empty)
+        typename Search<G>::InfoSink sink;
+        // go mate, in the games with a proof-number solver: the solver, its start and its end.
+        std::conditional_t<requires { G::mate_solver; }, std::unique_ptr<MateSolver<G>>, std::nullptr_t> mate{};
+        Clock::time_point mate_start{}, mate_deadline{};
+        SearchResult result;  // the answer, once found (Stage::Hold keeps it until stop or ponderhit)
+    };
+
+    // Advances the running go until `until` (a steady clock count; 0: its end); true once it has answered,
+    // which it does here, exactly once.
+    bool advance(int64_t until) {
+        SearchResult last;
+        try {
+            if (!advance_job(until)) return false;
+            last = std::move(job_.result);
+        } catch (const std::exception& e) {
+            // A failure inside the search (a game generating more moves than its bound) still answers.
+            out_.note(std::string("search failed: ") + e.what(), true);
+            const auto kind = job_.limits.mate_search ? SearchResult::Kind::NoMate : SearchResult::Kind::Resign;
+            last = answer(kind, job_.limits);
         }
-        if (oracle_) {
-            if (auto ranked = rank_moves<G>(pos_, history_, *oracle_)) {
-                // go searchmoves: only the moves listed.
-                if (!only.empty())
-                    std::erase_if(*ranked, [&](const OracleMove<G>& om) {
-                        return std::find(only.begin(), only.end(), om.move) == only.end();
-                    });
-                if (!ranked->empty()) return answer_from_table(*ranked, limits, settings);
-            }
-        }
-        // Checkmate problems, in games with a proof-number solver.
-        if constexpr (requires { G::mate_solver; }) {
-            if (limits.mate_search) {
-                const auto start = std::chrono::steady_clock::now();
-                const auto deadline = limits.mate ? start + std::chrono::milliseconds(limits.mate)
-                                                  : std::chrono::steady_clock::time_point::max();
-                MateSolver<G> solver;
-                auto r = solver.solve(pos_, deadline, search_->stop);
-                const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
-                out_.note("mate search: " + std::to_string(r.nodes) + " nodes, " + std::to_string(ms) + " ms", false);
-                if (r.verdict == MateSolver<G>::Verdict::NoMate) return answer(Kind::NoMate, limits);
-                if (r.verdict == MateSolver<G>::Verdict::Timeout) return answer(Kind::MateTimeout, limits);
-                return answer(Kind::Mate, limits, notes_of(pos_, r.pv));
-            }
-        }
-        Limits l = limits;
-        if (l.mate_search) {
-            // go mate: look for a forced win within the time given (or until stop).
-            l.infinite = false;
-            l.movetime = l.mate;
-            l.depth = l.depth ? l.depth : 64;
-        }
-        const typename Search<G>::InfoSink sink = [this](const typename Search<G>::Info& info) {
-            SearchInfo shown;
-            shown.depth = info.depth;
-            shown.seldepth = info.seldepth;
-            shown.multipv = info.multipv;
-            shown.score = info.score;
-            shown.nodes = info.nodes;
-            shown.nps = info.nps;
-            shown.time_ms = info.time_ms;
-            shown.hashfull = info.hashfull;
-            shown.pv = notes_of(pos_, info.pv);
-            out_.info(shown);
-        };
-        auto report = search_->run(pos_, history_, l, settings, sink, only);
-        if (limits.mate_search) {
-            if (report.score > kMateBound && !report.lines.empty())
-                return answer(Kind::Mate, limits, notes_of(pos_, report.lines[0].pv));
-            return answer(report.aborted ? Kind::MateTimeout : Kind::NoMate, limits);
-        }
-        std::vector<Move> best = {report.best};
-        if (!report.ponder.is_null()) best.push_back(report.ponder);
-        return answer(Kind::Move, limits, notes_of(pos_, best));
+        job_.mate = {};  // the solver's table is large
+        // Ready for the next command before the GUI can read the answer.
+        searching_ = false;
+        out_.result(last);
+        return true;
     }
 
-    // The answer from the table: at once, with every move's exact value as a MultiPV line. An unbounded go
-    // (infinite, ponder) still waits for stop or ponderhit before answering, as the protocol asks.
+    // The answer's stages: a game already over, the table, the mate solver, the search; then, for an
+    // unbounded go, waiting for stop or ponderhit.
+    bool advance_job(int64_t until) {
+        using Kind = SearchResult::Kind;
+        using Stage = typename Job::Stage;
+        Job& job = job_;
+        const Limits& limits = job.limits;
+        if (job.stage == Stage::Start) {
+            // A game already over gets its answer without a search.
+            const auto by_repetition = repetition<G>(current_line());
+            const Outcome o = by_repetition ? *by_repetition : pos_.outcome();
+            if (o != Outcome::Ongoing) {
+                if (limits.mate_search) {
+                    job.result = answer(Kind::NoMate, limits);
+                    return true;
+                }
+                out_.note("game over: " + state_text(), false);
+                job.result = answer(o == Outcome::Win ? Kind::Win : Kind::Resign, limits);
+                return true;
+            }
+            if (oracle_) {
+                if (auto ranked = rank_moves<G>(pos_, history_, *oracle_)) {
+                    // go searchmoves: only the moves listed.
+                    if (!job.only.empty())
+                        std::erase_if(*ranked, [&](const OracleMove<G>& om) {
+                            return std::find(job.only.begin(), job.only.end(), om.move) == job.only.end();
+                        });
+                    if (!ranked->empty()) {
+                        job.result = answer_from_table(*ranked, limits, job.settings);
+                        job.stage = Stage::Hold;
+                    }
+                }
+            }
+            if (job.stage == Stage::Start) {
+                if constexpr (requires { G::mate_solver; }) {
+                    // Checkmate problems, in games with a proof-number solver.
+                    if (limits.mate_search) {
+                        job.mate_start = Clock::now();
+                        job.mate_deadline = limits.mate ? job.mate_start + std::chrono::milliseconds(limits.mate)
+                                                        : Clock::time_point::max();
+                        job.mate = std::make_unique<MateSolver<G>>();
+                        job.stage = Stage::Mate;
+                    }
+                }
+            }
+            if (job.stage == Stage::Start) {
+                Limits l = limits;
+                if (l.mate_search) {
+                    // go mate: look for a forced win within the time given (or until stop).
+                    l.infinite = false;
+                    l.movetime = l.mate;
+                    l.depth = l.depth ? l.depth : 64;
+                }
+                job.sink = [this](const typename Search<G>::Info& info) {
+                    SearchInfo shown;
+                    shown.depth = info.depth;
+                    shown.seldepth = info.seldepth;
+                    shown.multipv = info.multipv;
+                    shown.score = info.score;
+                    shown.nodes = info.nodes;
+                    shown.nps = info.nps;
+                    shown.time_ms = info.time_ms;
+                    shown.hashfull = info.hashfull;
+                    shown.pv = notes_of(pos_, info.pv);
+                    out_.info(shown);
+                };
+                search_->start(pos_, history_, l, job.settings, &job.sink, job.only);
+                job.stage = Stage::Search;
+            }
+        }
+        if (job.stage == Stage::Mate) {
+            if constexpr (requires { G::mate_solver; }) {
+                // In steps the solver goes on from its table at each step.
+                const bool fresh = job.mate->nodes() == 0;
+                const Clock::time_point end =
+                    until ? std::min(job.mate_deadline, Clock::time_point(Clock::duration(until))) : job.mate_deadline;
+                auto r = job.mate->solve(pos_, end, search_->stop, UINT64_MAX, fresh);
+                const auto now = Clock::now();
+                if (r.verdict == MateSolver<G>::Verdict::Timeout && until && !search_->stop && now < job.mate_deadline)
+                    return false;
+                const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(now - job.mate_start).count();
+                out_.note("mate search: " + std::to_string(r.nodes) + " nodes, " + std::to_string(ms) + " ms", false);
+                if (r.verdict == MateSolver<G>::Verdict::NoMate)
+                    job.result = answer(Kind::NoMate, limits);
+                else if (r.verdict == MateSolver<G>::Verdict::Timeout)
+                    job.result = answer(Kind::MateTimeout, limits);
+                else
+                    job.result = answer(Kind::Mate, limits, notes_of(pos_, r.pv));
+                return true;
+            }
+        }
+        if (job.stage == Stage::Search) {
+            if (!search_->advance(until)) return false;
+            auto report = search_->finish();
+            if (limits.mate_search) {
+                if (report.score > kMateBound && !report.lines.empty())
+                    job.result = answer(Kind::Mate, limits, notes_of(pos_, report.lines[0].pv));
+                else
+                    job.result = answer(report.aborted ? Kind::MateTimeout : Kind::NoMate, limits);
+                return true;
+            }
+            std::vector<Move> best = {report.best};
+            if (!report.ponder.is_null()) best.push_back(report.ponder);
+            job.result = answer(Kind::Move, limits, notes_of(pos_, best));
+            return true;
+        }
+        // Stage::Hold: an unbounded go (infinite, ponder, mate without time) answers at stop or ponderhit
+        // (pondering turns false), as the protocol asks.
+        if (limits.infinite || limits.ponder || (limits.mate_search && limits.mate == 0)) {
+            while (!search_->stop && (!limits.ponder || search_->pondering)) {
+                if (until) return false;
+                std::this_thread::sleep_for(std::chrono::milliseconds(1));
+            }
+        }
+        return true;
+    }
+
+    // The answer from the table: at once, with every move's exact value as a MultiPV line (an unbounded go
+    // waits for stop or ponderhit before giving it: Stage::Hold).
     SearchResult answer_from_table(const std::vector<OracleMove<G>>& ranked, const Limits& limits,
                                    const SearchOptions& settings) {
         using Kind = SearchResult::Kind;
@@ -708,11 +809,6 @@ private:
             verdict += " plies";
         }
         out_.note(verdict, false);
-        if (limits.infinite || limits.ponder || (limits.mate_search && limits.mate == 0)) {
-            // Pondering ends with ponderhit (pondering turns false) or stop; the rest with stop.
-            while (!search_->stop && (!limits.ponder || search_->pondering))
-                std::this_thread::sleep_for(std::chrono::milliseconds(1));
-        }
         if (limits.mate_search) {
             if (ranked.front().value.outcome == Outcome::Win)
                 return answer(Kind::Mate, limits, notes_of(pos_, line_of(ranked.front())));
@@ -733,6 +829,8 @@ private:
     std::vector<std::pair<std::string, std::string>> rules_;  // rule settings, applied to every position set
     std::atomic<bool> searching_{false};
     bool unbounded_ = false;
+    bool stepped_ = false;  // set_stepped: no thread; the caller advances the search by step()
+    Job job_;
     std::thread worker_;
 };
 

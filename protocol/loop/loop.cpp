@@ -11,7 +11,14 @@
 namespace menagerie {
 
 namespace {
+#ifdef __EMSCRIPTEN__
+// The WebAssembly engine: one thread (the search runs in steps), and a table that a browser tab can give.
+constexpr int64_t kMaxHashMb = 512;
+constexpr int kThreadsMax = 1;
+#else
 constexpr int64_t kMaxHashMb = 32768;
+constexpr int kThreadsMax = kMaxThreads;
+#endif
 constexpr int kMaxPerftDepth = 12;
 constexpr int kMaxBenchDepth = 30;
 }  // namespace
@@ -23,7 +30,7 @@ Engine::Engine(Output& out, const std::string& tablebase, int hash_mb)
     options_.add({"USI_Variant", Option::Type::Combo, std::string(default_game()), 0, 0, names, ""});
     options_.add({"USI_Hash", Option::Type::Spin, std::to_string(std::clamp<int64_t>(hash_mb, 1, kMaxHashMb)), 1, kMaxHashMb, {}, ""});
     // Search threads (Lazy SMP); a change during a search applies from the next go.
-    options_.add({"Threads", Option::Type::Spin, "1", 1, kMaxThreads, {}, ""});
+    options_.add({"Threads", Option::Type::Spin, "1", 1, kThreadsMax, {}, ""});
     options_.add({"USI_Ponder", Option::Type::Check, "false", 0, 0, {}, ""});
     options_.add({"MultiPV", Option::Type::Spin, "1", 1, 64, {}, ""});
     options_.add({"Move_Overhead", Option::Type::Spin, "50", 0, 5000, {}, ""});
@@ -54,6 +61,14 @@ void Engine::make_session(std::string_view game) {
     n.third_field = split_fields(g->start_sfen).size() >= 4;
     writer_.set_game(n);
     session_ = g->make_session(writer_, size_t(options_.spin("USI_Hash")));
+    session_->set_stepped(stepped_);
+}
+
+void Engine::set_stepped(bool stepped) {
+    session_->stop();
+    session_->wait();
+    stepped_ = stepped;
+    session_->set_stepped(stepped);
 }
 
 namespace {
@@ -106,8 +121,7 @@ bool Engine::command(std::string_view line) {
 
 bool Engine::dispatch(std::string_view line) {
     if (line.size() > kMaxLineLength) {
-        out_.error("line of " + std::to_string(line.size()) + " bytes is longer than the limit of " +
-                   std::to_string(kMaxLineLength) + "; ignored");
+        out_.error(overlong_line(line.size()));
         return true;
     }
     const auto t = split_words(line);
@@ -481,6 +495,11 @@ void Engine::bench(const std::vector<std::string>& t) {
     for (const std::string& line : bench_summary(session_->bench(int(depth), 16, threads))) out_.line(line);
 }
 
+std::string overlong_line(size_t length) {
+    return "line of " + std::to_string(length) + " bytes is longer than the limit of " + std::to_string(kMaxLineLength) +
+           "; ignored";
+}
+
 void run_usi_loop(std::istream& in, Output& out, const std::string& tablebase) {
     Engine engine(out, tablebase);
     std::streambuf* buf = in.rdbuf();
@@ -495,8 +514,7 @@ void run_usi_loop(std::istream& in, Output& out, const std::string& tablebase) {
         if (c == std::char_traits<char>::eof() && length == 0) break;
         if (!line.empty() && line.back() == '\r') line.pop_back();
         if (length > kMaxLineLength) {
-            out.error("line of " + std::to_string(length) + " bytes is longer than the limit of " +
-                      std::to_string(kMaxLineLength) + "; ignored");
+            out.error(overlong_line(length));
             continue;
         }
         if (!engine.command(line)) return;

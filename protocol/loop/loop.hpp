@@ -17,6 +17,8 @@
 namespace menagerie {
 
 constexpr size_t kMaxLineLength = 1 << 20;  // longer lines are refused whole
+// The error for a line of `length` bytes, longer than kMaxLineLength.
+std::string overlong_line(size_t length);
 constexpr int kDefaultHashMb = 16;
 
 class Engine {
@@ -29,6 +31,12 @@ public:
     bool command(std::string_view line);
     // Waits until no search is running (tests, and the end of input).
     void wait();
+    // In steps (a build without threads: the WebAssembly engine): a go only starts its search, and step()
+    // advances it by about `ms` milliseconds at a time; commands sent between steps are handled as they would
+    // be while a search thread runs. Returns whether a search still runs.
+    void set_stepped(bool stepped);
+    bool step(int ms) { return session_->step(ms); }
+    bool searching() const { return session_->searching(); }
     Session& session() { return *session_; }
     const Options& options() const { return options_; }
     Dialect dialect() const { return writer_.dialect(); }
@@ -53,6 +61,7 @@ private:
     Output& out_;
     DialectWriter writer_;  // the session's values, written in the loop's dialect
     bool dialect_chosen_ = false;  // the first usi or uci fixes the dialect for the process
+    bool stepped_ = false;         // set_stepped
     Options options_;
     std::unique_ptr<Session> session_;
     uint64_t seed_;  // varies the weakened move choice of the playing levels from one search to the next

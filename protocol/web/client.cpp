@@ -62,6 +62,8 @@ WebClient::~WebClient() {
     session_.reset();
 }
 
+bool WebClient::step(int ms) { return session_ && session_->step(ms); }
+
 void WebClient::error(const std::string& message, std::string_view op) {
     json j = {{"op", "error"}, {"message", message}};
     if (!op.empty()) j["request"] = op;
@@ -178,6 +180,7 @@ void WebClient::position(const void* raw) {
     Session* target = session_.get();
     if (!session_ || game_ != entry) {
         fresh = entry->make_session(out_, 1);
+        fresh->set_stepped(limits_.stepped);
         if (entry->options.end() != std::find_if(entry->options.begin(), entry->options.end(),
                                                  [](const Option& o) { return o.name == kTablebaseOption; }))
             if (auto e = fresh->set_tablebase(limits_.tablebase)) error("tablebase: " + *e);

@@ -47,6 +47,7 @@ struct ServeLimits {
     size_t max_moves = 5000;           // moves in one position request
     size_t max_sfen = 4096;            // characters of an SFEN
     std::string tablebase = "auto";    // for the games with tables: "auto", "none" or a file
+    bool stepped = false;              // searches in steps, advanced by WebClient::step (no threads: WebAssembly)
 };
 
 // Counts the searches running over every tab.
@@ -78,6 +79,8 @@ public:
     WebClient& operator=(const WebClient&) = delete;
 
     void handle(std::string_view message);
+    // With ServeLimits::stepped: advances the running search by about `ms` milliseconds; whether one still runs.
+    bool step(int ms);
 
 private:
     void hello();

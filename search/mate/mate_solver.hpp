@@ -35,11 +35,14 @@ public:
     // A table of 2^bits buckets of four entries (16 bytes each): 2^20 buckets is 64 MB.
     explicit MateSolver(int bits = 20) : table_(size_t(1) << bits), mask_((size_t(1) << bits) - 1) {}
 
-    // Solves for the side to move; stops at the deadline, at `stop`, or after max_nodes.
+    // Solves for the side to move; stops at the deadline, at `stop`, or after max_nodes. fresh = false goes on
+    // from the table of the last call on the same root (which stopped at its deadline): a solve in steps.
     Result solve(const Position& root, std::chrono::steady_clock::time_point deadline, const std::atomic<bool>& stop,
-                 uint64_t max_nodes = UINT64_MAX) {
-        std::fill(table_.begin(), table_.end(), Bucket{});
-        nodes_ = 0;
+                 uint64_t max_nodes = UINT64_MAX, bool fresh = true) {
+        if (fresh) {
+            std::fill(table_.begin(), table_.end(), Bucket{});
+            nodes_ = 0;
+        }
         deadline_ = deadline;
         stop_ = &stop;
         max_nodes_ = max_nodes;
@@ -60,6 +63,9 @@ public:
         }
         return r;
     }
+
+    // The nodes searched since the last fresh solve.
+    uint64_t nodes() const { return nodes_; }
 
 private:
     static constexpr uint32_t kInfinite = 1u << 30;
