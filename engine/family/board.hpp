@@ -296,7 +296,8 @@ protected:
     std::optional<std::string> read_sfen(std::string_view text) {
         const auto fields = split_fields(text);
         if (fields.size() < 3 || fields.size() > 4) return "expected board, side, hands and an optional move number";
-        static_assert(std::ranges::all_of(V::hand_order, [](int t) { return t < V::hand_types; }));
+        static_assert(std::all_of(std::begin(V::hand_order), std::end(V::hand_order),
+                                  [](int t) { return t < V::hand_types; }));
         king_[0] = king_[1] = uint8_t(kNoKing);
         int counts[16] = {};  // by unpromoted type, board and hands together
         // The board's structure is read by the codec every board shares; the pieces' meaning here.

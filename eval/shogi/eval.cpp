@@ -24,7 +24,8 @@ E::Params E::defaults() {
 }
 
 namespace {
-using Folded = FoldedTables<shogi::kSquares, shogi::kPieceTypes, shogi::kHandTypes, *std::ranges::max_element(shogi_eval::kHandCap)>;
+using Folded = FoldedTables<shogi::kSquares, shogi::kPieceTypes, shogi::kHandTypes,
+                            *std::max_element(std::begin(shogi_eval::kHandCap), std::end(shogi_eval::kHandCap))>;
 const Folded& folded() {
     static const auto tables = Folded::build<E>(shogi_eval::kTunedTable);
     return *tables;

@@ -25,7 +25,7 @@ E::Params E::defaults() {
 
 namespace {
 using Folded = FoldedTables<tori::kSquares, tori::kPieceTypes, tori::Traits::hand_types,
-                            *std::ranges::max_element(tori_eval::kHandCap)>;
+                            *std::max_element(std::begin(tori_eval::kHandCap), std::end(tori_eval::kHandCap))>;
 const Folded& folded() {
     static const auto tables = Folded::build<E>(tori_eval::kTunedTable);
     return *tables;

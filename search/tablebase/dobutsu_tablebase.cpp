@@ -512,7 +512,8 @@ Result<std::shared_ptr<const Oracle<Dobutsu>>> load_oracle(const std::string& pa
     static std::map<std::string, std::weak_ptr<const Tablebase>> cache;
     std::error_code ec;
     const auto stamp = std::filesystem::last_write_time(path, ec);
-    const std::string key = path + "|" + (ec ? "" : std::to_string(stamp.time_since_epoch().count()));
+    const long long ticks = ec ? 0 : static_cast<long long>(stamp.time_since_epoch().count());
+    const std::string key = path + "|" + (ec ? "" : std::to_string(ticks));
     std::lock_guard lock(mutex);
     if (auto hit = cache[key].lock()) return std::shared_ptr<const Oracle<Dobutsu>>(hit);
     auto loaded = Tablebase::load(path);

@@ -4,7 +4,7 @@
 // moves (with the squares they pass), the game's state and what each move took. No rule is written here.
 import { Board, squareName } from './board.js';
 import { lookOf, label, pieceName } from './pieces.js';
-import { webSocketTransport } from './transport.js';
+import { engineTransport } from './transport.js';
 import * as store from './store.js';
 import { moveDiagram, showHint } from './hints.js';
 import { rules, grounds } from './rules.js';
@@ -238,7 +238,7 @@ const handlers = {
 };
 
 function connect() {
-  app.transport = webSocketTransport({
+  app.transport = engineTransport({
     onOpen: () => send({ op: 'hello' }),
     onClose: () => {
       setStatus('connection', 'disconnected: reconnecting…', 'error');

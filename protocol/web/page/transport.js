@@ -1,6 +1,57 @@
 // How the page reaches the engine: the messages of protocol/web/client.hpp, as JSON objects. Served by
-// `menagerie serve`, over a WebSocket that reconnects by itself. The page sees only send() and the callbacks,
-// so another transport (an engine running inside the page) can take this one's place.
+// `menagerie serve`, over a WebSocket that reconnects by itself; on the static site (scripts/wasm.sh), to the
+// WebAssembly engine in a worker, restarted if it fails. The page sees only send(), `connected` and the
+// callbacks (onOpen after each (re)connection, onClose when one is lost, onMessage), whichever it is.
+
+// The transport the page was built for: index.html's <meta name="menagerie-engine"> says "server" (menagerie
+// serve) or "worker" (the static site).
+export function engineTransport(callbacks) {
+  const kind = document.querySelector('meta[name="menagerie-engine"]')?.content;
+  return kind === 'worker' ? workerTransport(callbacks) : webSocketTransport(callbacks);
+}
+
+export function workerTransport({ onOpen, onClose, onMessage }) {
+  const t = {
+    worker: null,
+    connected: false,
+    send(message) {
+      if (!t.connected) return false;
+      t.worker.postMessage(JSON.stringify(message));
+      return true;
+    },
+  };
+  function start() {
+    const worker = new Worker(new URL('engine-worker.js', import.meta.url), { type: 'module' });
+    t.worker = worker;
+    worker.onmessage = (event) => {
+      let m;
+      try {
+        m = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      if (m.op === 'ready') {
+        t.connected = true;
+        onOpen();
+      } else {
+        onMessage(m);
+      }
+    };
+    // A worker that fails (the engine aborted, or did not load) is replaced; the page keeps its game and
+    // sends it again once the new one is ready.
+    worker.onerror = (event) => {
+      event.preventDefault();
+      if (t.worker !== worker) return;
+      const was = t.connected;
+      t.connected = false;
+      worker.terminate();
+      onClose(was);
+      setTimeout(start, 500);
+    };
+  }
+  start();
+  return t;
+}
 
 export function webSocketTransport({ onOpen, onClose, onMessage }) {
   const t = {
