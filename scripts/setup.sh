@@ -18,6 +18,8 @@ if [ "${1:-}" = "--tests" ]; then
   command -v chromium >/dev/null 2>&1 || need+=(chromium)
   command -v node >/dev/null 2>&1 || need+=(nodejs)
   command -v npm >/dev/null 2>&1 || need+=(npm)
+  # The Debian package's dependencies are read by dpkg-shlibdeps (packaging/deb.sh).
+  command -v dpkg-shlibdeps >/dev/null 2>&1 || need+=(dpkg-dev)
 fi
 
 # The npm packages of the browser tests, from the lock file, once.
