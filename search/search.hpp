@@ -108,7 +108,9 @@ public:
     // returns true, then finish(). advance(until) returns false at the instant `until` (a steady clock count;
     // 0: never), or while an unbounded search (infinite, ponder) waits for stop or ponderhit. An iteration
     // that `until` interrupts is searched again from its start by the next advance, the table keeping what it
-    // had found: a search in steps is the same search as run()'s only when no step ends inside an iteration.
+    // had found, and each attempt at it searches at least twice the nodes of the last one cut short (so it
+    // gets further each time): a search in steps is the same search as run()'s only when no step ends inside
+    // an iteration.
     // The sink must stay valid until finish(). The helpers, if any, search in their threads meanwhile.
     void start(const Position& root, const std::vector<Visit>& history, const Limits& limits,
                const SearchOptions& options, const InfoSink* sink, const std::vector<Move>& only = {}) {
@@ -248,6 +250,7 @@ private:
         slice_end_ = until;
         paused_ = false;
         aborted_ = false;
+        attempt_start_ = nodes_.load(std::memory_order_relaxed);
         for (; it.iterating && it.depth <= it.max_depth; ++it.depth, it.idx = 0) {
             const int depth = it.depth;
             // Helpers that skip depths leave out some, each helper others (the last one it always searches).
@@ -279,6 +282,8 @@ private:
                     delta += delta / 2;
                 }
                 if (aborted_) break;
+                it.attempt_nodes = 0;  // the line is done: the next one may pause at once
+                attempt_start_ = nodes_.load(std::memory_order_relaxed);
                 if (idx < it.shown) print_line(depth, idx, roots[size_t(idx)]);
             }
             if (paused_) {
@@ -439,7 +444,14 @@ private:
         if (limits_.nodes && (helpers_.empty() ? n : (n & 63) == 0 ? total_nodes() : 0) >= limits_.nodes) return true;
         if ((n & 255) == 0) {
             if (time_managed() && clock_ms() >= budget_.maximum) return true;
-            if (slice_end_ && now_count() >= slice_end_) return paused_ = true;
+            // A step's end pauses the search, but not before this attempt at the line has searched twice the
+            // nodes of the last one that the end of a step cut short: searching the line again from its start
+            // costs at most that (the table keeping the rest), so each attempt gets further, however short
+            // the steps (or slow the machine).
+            if (slice_end_ && now_count() >= slice_end_ && n - attempt_start_ >= it_.attempt_nodes) {
+                it_.attempt_nodes = 2 * (n - attempt_start_);
+                return paused_ = true;
+            }
         }
         return false;
     }
@@ -970,6 +982,7 @@ private:
         int shown = 1, lines = 1, max_depth = 1;
         int depth = 1, idx = 0;  // the iteration and MultiPV line to search next
         int completed = 0;
+        uint64_t attempt_nodes = 0;  // a step may not pause the line before this many nodes (out_of_budget)
         Move last_best{};
         int last_score = 0;
         double changes = 0;  // best-move changes of the last iterations, each halved by every iteration since
@@ -977,6 +990,7 @@ private:
     Iteration it_;
     SearchOptions options_;
     int64_t slice_end_ = 0;  // a step's end (steady clock count; 0: none)
+    uint64_t attempt_start_ = 0;  // nodes_ when this attempt at the current line began
     bool paused_ = false;    // the search stopped at slice_end_, to go on at the next step
     std::vector<Visit> line_;  // the game's positions, then the search path
     int root_index_ = 0;
