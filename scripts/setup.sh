@@ -25,7 +25,7 @@ fi
 # The npm packages of the browser tests, from the lock file, once.
 npm_packages() {
   local web; web="$(dirname "$0")/../tests/web"
-  if [ "${1:-}" = "--tests" ] && [ ! -d "$web/node_modules/puppeteer-core" ]; then
+  if [ "${1:-}" = "--tests" ] && { [ ! -d "$web/node_modules/puppeteer-core" ] || [ ! -d "$web/node_modules/tsshogi" ]; }; then
     echo "setup: installing the browser tests' npm packages (tests/web)" >&2
     (cd "$web" && npm ci --no-audit --no-fund --loglevel=error >&2)
   fi

@@ -6,11 +6,14 @@
 // colours, big boards that fit, records that load, analysis that waits its turn, clocks, and the learning
 // aids (rules, piece moves, the piece finder, what each move took).
 //
-//   node tests/web/browser_test.mjs BINARY [--screenshots DIR] [--games a,b] [--tablebase FILE]
+//   node tests/web/browser_test.mjs BINARY [--screenshots DIR] [--games a,b] [--tablebase FILE] [--site DIR]
 // With a Dobutsu tablebase, also: every move's value listed, and shown on the marked destinations.
+// With --site (build/wasm/site, scripts/wasm.sh): the same tests on the static site, whose page runs the
+// WebAssembly engine in a worker; `menagerie serve` (BINARY) is then only the independent client's reference.
+// What only a server has (searches shared between tabs) gives way to what only the worker has (its restart).
 import puppeteer from 'puppeteer-core';
 import { mkdirSync } from 'node:fs';
-import { Api, check, fail, launchBrowser, startServer } from './harness.mjs';
+import { Api, check, fail, launchBrowser, startServer, startStaticServer } from './harness.mjs';
 
 const args = process.argv.slice(2);
 const binary = args[0];
@@ -21,6 +24,7 @@ const option = (name) => {
 const shots = option('--screenshots');
 const only = option('--games')?.split(',');
 const tablebase = option('--tablebase');
+const site = option('--site');
 const wanted = (name) => !only || only.includes(name);
 
 // Positions one move from the end, to finish a game by clicking (the move is found by asking the engine).
@@ -490,8 +494,13 @@ async function testPlay(browser, url, api) {
   check(Number(level.value) < 12, `the default level is ${level.text}`);
   log(`default level: ${level.text}`);
   await fresh.done();
-  // A lost connection: said on the board, clicks refused with a reason, the game kept when it returns.
-  await page.evaluate(() => window.menagerie.transport.ws.close());
+  // A lost connection (the server's socket closed, or the page's engine failed): said on the board, clicks
+  // refused with a reason, the game kept when it returns.
+  await page.evaluate(() => {
+    const t = window.menagerie.transport;
+    if (t.ws) t.ws.close();
+    else t.worker.dispatchEvent(new ErrorEvent('error', { message: 'a test' }));
+  });
   await wait(page, `document.body.dataset.connected === '0'`, 5000);
   check(!(await page.$eval('#board-cover', (e) => e.hidden)), 'no word on the board of the lost connection');
   await page.click('#board-cover');
@@ -721,6 +730,32 @@ async function testAnalysis(browser, url) {
   }
 }
 
+// The static site: analysis in the page's own engine, stopped when unticked; and a worker that fails is
+// replaced by a new one, the game kept.
+async function testWorker(browser, url, api) {
+  step = 'worker';
+  const page = await openPage(browser, `${url}?game=shogi`);
+  await ready(page);
+  await page.click('#analyse');
+  await wait(page, `Number(document.getElementById('depth').textContent) >= 4 && document.querySelector('svg.board .arrows polyline')`, 20000);
+  const depth = await page.$eval('#depth', (e) => e.textContent);
+  await page.click('#analyse');
+  await wait(page, `document.body.dataset.searching === ''`, 5000);
+  log(`analysis in the worker reached depth ${depth} and stopped when unticked`);
+  const a = await api.position('shogi', 'startpos');
+  await enterMove(page, a.moves[0], 'b');
+  const before = await state(page);
+  // The worker fails as an aborted engine would: an error event. The page replaces it and sends the game again.
+  await page.evaluate(() => window.menagerie.transport.worker.dispatchEvent(new ErrorEvent('error', { message: 'test' })));
+  await wait(page, `document.body.dataset.connected === '1' && document.body.dataset.pending === '0'`, 20000);
+  const after = await state(page);
+  check(after.sfen === before.sfen && after.ply === before.ply, `the game was lost when the worker restarted: ${after.sfen}`);
+  const b = await api.position('shogi', 'startpos', after.moves);
+  await enterMove(page, b.moves[0], 'w');
+  log('a failed worker was replaced, the game kept and playable');
+  await page.done();
+}
+
 // Clocks: two players on byoyomi lose on time; the engine on an increment is told its time and moves.
 async function testClocks(browser, url) {
   step = 'clocks';
@@ -824,7 +859,7 @@ async function testPhone(browser, url, names) {
   await page.done();
 }
 
-async function testTabs(browser, url, names) {
+async function testTabs(browser, url, names, apiUrl = url) {
   step = 'tabs';
   const context = await browser.createBrowserContext();
   const pages = await Promise.all(names.map(async (name) => {
@@ -834,7 +869,7 @@ async function testTabs(browser, url, names) {
     return page;
   }));
   // Each tab moves once; each keeps its own game.
-  const api = await Api.open(url);
+  const api = await Api.open(apiUrl);
   for (let i = 0; i < pages.length; ++i) {
     await pages[i].bringToFront();
     const a = await api.position(names[i], 'startpos');
@@ -854,31 +889,36 @@ async function main() {
   if (!binary) fail('usage: node tests/web/browser_test.mjs BINARY [--screenshots DIR] [--games a,b]');
   if (shots) mkdirSync(shots, { recursive: true });
   const server = await startServer(binary, ['--searches', '2', '--tablebase', tablebase || 'none']);
+  const files = site ? await startStaticServer(site) : null;
+  // Where the pages come from: the server, or the static site.
+  const url = files ? files.url : server.url;
   const browser = await launchBrowser(puppeteer);
   try {
     const api = await Api.open(server.url);
     const hello = await api.ask({ op: 'hello' });
     const games = hello.games.filter((g) => wanted(g.name));
     check(games.length > 0, 'no games');
-    for (const game of games) await testGame(browser, server.url, api, game);
+    for (const game of games) await testGame(browser, url, api, game);
     if (wanted('shogi')) {
-      await testRecord(browser, server.url, api);
-      await testPlay(browser, server.url, api);
-      await testAnalysis(browser, server.url);
+      await testRecord(browser, url, api);
+      await testPlay(browser, url, api);
+      if (site) await testWorker(browser, url, api);
+      else await testAnalysis(browser, url);
     }
-    if (wanted('jungle')) await testJungle(browser, server.url, api);
-    if (wanted('dobutsu')) await testClocks(browser, server.url);
-    await testLearning(browser, server.url, api, games);
-    await testBigBoards(browser, server.url, games.map((g) => g.name));
-    await testLargeBoard(browser, server.url);
-    await testPhone(browser, server.url, games.map((g) => g.name));
-    await testTabs(browser, server.url, games.map((g) => g.name));
+    if (wanted('jungle')) await testJungle(browser, url, api);
+    if (wanted('dobutsu')) await testClocks(browser, url);
+    await testLearning(browser, url, api, games);
+    await testBigBoards(browser, url, games.map((g) => g.name));
+    await testLargeBoard(browser, url);
+    await testPhone(browser, url, games.map((g) => g.name));
+    await testTabs(browser, url, games.map((g) => g.name), server.url);
     api.close();
   } finally {
     await browser.close();
     server.process.kill('SIGTERM');
+    files?.close();
   }
-  console.log('browser tests passed');
+  console.log(`browser tests passed${site ? ' (the static site, the engine in a worker)' : ''}`);
 }
 
 main().catch((e) => {

@@ -1,8 +1,11 @@
 // Shared by the browser tests: starts `menagerie serve` on a free port, talks to its WebSocket API as a
-// second, independent client (to learn what the engine says a position's legal moves are), and launches
-// Debian's Chromium through puppeteer-core.
+// second, independent client (to learn what the engine says a position's legal moves are), serves the static
+// site of the WebAssembly build as a plain file server would, and launches Debian's Chromium through
+// puppeteer-core.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFile, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { extname, join, normalize } from 'node:path';
 import WebSocket from 'ws';
 
 export function fail(message) {
@@ -34,6 +37,32 @@ export function startServer(binary, args = []) {
     });
     child.on('exit', (code) => reject(new Error(`the server exited (${code}): ${out} ${err}`)));
   });
+}
+
+// A plain static file server for a folder (the WebAssembly site): the usual types, no other headers (so no
+// cross-origin isolation, as on a simple host); resolves to {url, close()}.
+export function startStaticServer(folder) {
+  if (!existsSync(join(folder, 'index.html'))) fail(`no site at ${folder} (scripts/wasm.sh builds it)`);
+  const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript',
+    '.css': 'text/css', '.wasm': 'application/wasm', '.woff2': 'font/woff2', '.txt': 'text/plain; charset=utf-8',
+    '.json': 'application/json' };
+  const server = createServer((req, res) => {
+    let path;
+    try {
+      path = normalize(join(folder, decodeURIComponent(new URL(req.url, 'http://site').pathname)));
+    } catch {
+      res.writeHead(400).end();
+      return;
+    }
+    if (!path.startsWith(normalize(folder))) return res.writeHead(403).end();
+    if (existsSync(path) && statSync(path).isDirectory()) path = join(path, 'index.html');
+    readFile(path, (error, data) => {
+      if (error) return res.writeHead(404).end();
+      res.writeHead(200, { 'Content-Type': types[extname(path)] || 'application/octet-stream' }).end(data);
+    });
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () =>
+    resolve({ url: `http://127.0.0.1:${server.address().port}/`, close: () => server.close() })));
 }
 
 // A WebSocket client of the API: ask() sends a request with a fresh id and resolves to its answer.

@@ -241,10 +241,13 @@ function connect() {
   app.transport = engineTransport({
     onOpen: () => send({ op: 'hello' }),
     onClose: () => {
-      setStatus('connection', 'disconnected: reconnecting…', 'error');
+      // The server's connection, or the page's own engine (a worker, restarted when it fails).
+      const inPage = Boolean(app.transport.worker);
+      setStatus('connection', inPage ? 'the engine stopped: restarting it…' : 'disconnected: reconnecting…', 'error');
       app.search = null;
       $('board-cover').hidden = !app.game;
-      $('board-cover').textContent = 'Connection lost: reconnecting… Your game is kept.';
+      $('board-cover').textContent = inPage ? 'The engine stopped: restarting it… Your game is kept.'
+        : 'Connection lost: reconnecting… Your game is kept.';
       updateBody();
       renderStatus();
     },
