@@ -6,8 +6,13 @@
 // Not a test (it asserts nothing): the README's WebAssembly figures come from it.
 //
 //   node tests/wasm/browser_measure.mjs [SITE (build/wasm/site)] [--loads N] [--games a,b]
-import puppeteer from 'puppeteer-core';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { launchBrowser, startStaticServer } from '../web/harness.mjs';
+
+// puppeteer-core is installed with the browser tests' packages (tests/web).
+const requireWeb = createRequire(new URL('../web/package.json', import.meta.url));
+const puppeteer = (await import(pathToFileURL(requireWeb.resolve('puppeteer-core')).href)).default;
 
 const args = process.argv.slice(2);
 const option = (name) => {
