@@ -29,20 +29,26 @@
     for (const f of Array.from(listeners)) f(line);
   };
 
-  // A line into the engine's memory and through its command; a line too long is refused by its length.
-  function send(line) {
-    const bytes = lengthBytesUTF8(line);
-    if (bytes > maxLine) {
-      Module["_usi_overlong"](bytes);
+  // Copies a text into the engine's memory for the call take(address), then frees it; a text longer than
+  // limit bytes is not copied: tooLong(bytes) answers it.
+  function handOver(text, limit, take, tooLong) {
+    const bytes = lengthBytesUTF8(text);
+    if (bytes > limit) {
+      tooLong(bytes);
       return;
     }
     const at = Module["_malloc"](bytes + 1);
-    stringToUTF8(line, at, bytes + 1);
+    stringToUTF8(text, at, bytes + 1);
     try {
-      Module["_usi_command"](at);
+      take(at);
     } finally {
       Module["_free"](at);
     }
+  }
+
+  // A line through the engine's command; a line too long is refused by its length.
+  function send(line) {
+    handOver(line, maxLine, (at) => Module["_usi_command"](at), (bytes) => Module["_usi_overlong"](bytes));
   }
 
   function stepMs() {
@@ -86,19 +92,8 @@
     if (typeof f === "function") pageListeners.add(f);
   };
   Module["pageMessage"] = (text) => {
-    text = String(text);
-    const bytes = lengthBytesUTF8(text);
-    if (bytes > 8 * maxLine) {
-      Module["menagerieWeb"](JSON.stringify({ op: "error", message: `a message of ${bytes} bytes is too long` }));
-      return;
-    }
-    const at = Module["_malloc"](bytes + 1);
-    stringToUTF8(text, at, bytes + 1);
-    try {
-      Module["_web_message"](at);
-    } finally {
-      Module["_free"](at);
-    }
+    handOver(String(text), 8 * maxLine, (at) => Module["_web_message"](at), (bytes) =>
+      Module["menagerieWeb"](JSON.stringify({ op: "error", message: `a message of ${bytes} bytes is too long` })));
   };
   Module["pageStep"] = (ms) => Module["_web_step"](ms === undefined ? stepMs() : ms) !== 0;
 

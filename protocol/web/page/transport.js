@@ -10,26 +10,38 @@ export function engineTransport(callbacks) {
   return kind === 'worker' ? workerTransport(callbacks) : webSocketTransport(callbacks);
 }
 
-export function workerTransport({ onOpen, onClose, onMessage }) {
+// What each transport gives the page: send(message) (false while not connected) and `connected`; post(text)
+// delivers a message's JSON.
+function endpoint(post) {
   const t = {
-    worker: null,
     connected: false,
     send(message) {
       if (!t.connected) return false;
-      t.worker.postMessage(JSON.stringify(message));
+      post(JSON.stringify(message));
       return true;
     },
   };
+  return t;
+}
+
+// A message's object, or null for text that is not JSON.
+function parse(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+export function workerTransport({ onOpen, onClose, onMessage }) {
+  const t = endpoint((text) => t.worker.postMessage(text));
+  t.worker = null;
   function start() {
     const worker = new Worker(new URL('engine-worker.js', import.meta.url), { type: 'module' });
     t.worker = worker;
     worker.onmessage = (event) => {
-      let m;
-      try {
-        m = JSON.parse(event.data);
-      } catch {
-        return;
-      }
+      const m = parse(event.data);
+      if (!m) return;
       if (m.op === 'ready') {
         t.connected = true;
         onOpen();
@@ -54,15 +66,8 @@ export function workerTransport({ onOpen, onClose, onMessage }) {
 }
 
 export function webSocketTransport({ onOpen, onClose, onMessage }) {
-  const t = {
-    ws: null,
-    connected: false,
-    send(message) {
-      if (!t.connected) return false;
-      t.ws.send(JSON.stringify(message));
-      return true;
-    },
-  };
+  const t = endpoint((text) => t.ws.send(text));
+  t.ws = null;
   function connect() {
     const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`);
     t.ws = ws;
@@ -77,13 +82,8 @@ export function webSocketTransport({ onOpen, onClose, onMessage }) {
       setTimeout(connect, 1500);
     };
     ws.onmessage = (event) => {
-      let m;
-      try {
-        m = JSON.parse(event.data);
-      } catch {
-        return;
-      }
-      onMessage(m);
+      const m = parse(event.data);
+      if (m) onMessage(m);
     };
   }
   connect();
