@@ -32,6 +32,35 @@ uint64_t perft(typename G::Position& pos, int depth) {
     return n;
 }
 
+// Every text the game accepts for a move: chu's lishogi spellings (a two-leg path through an empty square, each
+// path of a pass) where the position lists them, one text a move elsewhere.
+template <Game G>
+std::vector<std::string> move_texts(const typename G::Position& pos, typename G::Move m) {
+    if constexpr (requires { pos.spellings(m); }) return pos.spellings(m);
+    else return {pos.move_text(m)};
+}
+
+// Perft in lishogi's convention: every accepted text of every move counted (each leads to the same child).
+template <Game G>
+uint64_t perft_texts(typename G::Position& pos, int depth) {
+    if (depth <= 0) return 1;
+    MoveListOf<G> list;
+    pos.legal_moves(list);
+    uint64_t n = 0;
+    for (auto m : list) {
+        const uint64_t texts = move_texts<G>(pos, m).size();
+        if (depth == 1) {
+            n += texts;
+            continue;
+        }
+        typename G::Undo undo;
+        pos.play(m, undo);
+        n += texts * perft_texts<G>(pos, depth - 1);
+        pos.undo(m, undo);
+    }
+    return n;
+}
+
 template <Game G>
 struct PerftDivide {
     std::vector<std::pair<typename G::Move, uint64_t>> moves;

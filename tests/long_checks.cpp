@@ -20,7 +20,6 @@
 #include "search/tablebase/dobutsu_solver.hpp"
 #include "search/tablebase/dobutsu_tablebase.hpp"
 #include "search/perft.hpp"
-#include "tests/engine/chu_texts.hpp"
 #include "tests/engine/dobutsu_reference.hpp"
 #include "tests/engine/jungle_reference.hpp"
 #include "tests/search/forced_win.hpp"
@@ -285,7 +284,6 @@ TEST_CASE("dobutsu complete table: every position solved, the published set's va
 // Chu perft from the start to depth 5, in both conventions: distinct moves (this engine's, 71,548,181; no
 // published number) and every lishogi text counted (the spec's seed column, 109,394,035), which checks the
 // distinct count's spellings at every ply.
-using menagerie::testing::chu_perft_texts;
 
 TEST_CASE("deep perft: dai shogi from the start to depth 4 (spec table, distinct moves)") {
     auto start = dai::Position::from_sfen(dai::Dai::start_sfen).value();
@@ -301,7 +299,7 @@ TEST_CASE("deep perft: taikyoku shogi from the start to depth 3 (distinct outcom
 TEST_CASE("deep perft: chu shogi from the start to depth 5, distinct moves and lishogi texts") {
     auto start = chu::Position::from_sfen(chu::Chu::start_sfen).value();
     CHECK(perft<chu::Chu>(start, 5) == 71548181);
-    CHECK(chu_perft_texts(start, 5) == 109394035);
+    CHECK(perft_texts<chu::Chu>(start, 5) == 109394035);
     // The spec's positions at depth 3 in lishogi texts (the default tests stop at depth 2).
     const std::pair<const char*, uint64_t> cases[] = {
         {"11k/12/4p7/3s8/3n4+o3/4p2ig3/5N2+O3/5P6/12/12/12/K11 b - 1", 3633582},
@@ -317,6 +315,30 @@ TEST_CASE("deep perft: chu shogi from the start to depth 5, distinct moves and l
     for (const auto& [sfen, texts] : cases) {
         CAPTURE(sfen);
         auto p = chu::Position::from_sfen(sfen).value();
-        CHECK(chu_perft_texts(p, 3) == texts);
+        CHECK(perft_texts<chu::Chu>(p, 3) == texts);
+    }
+}
+
+TEST_CASE("deep perft: chu shogi under ChuRules lishogi, the spec's lishogi texts") {
+    auto start = chu::Position::from_sfen(chu::Chu::start_sfen).value();
+    REQUIRE_FALSE(start.set_rule("ChuRules", "lishogi"));
+    CHECK(perft_texts<chu::Chu>(start, 4) == 2134748);
+    const std::pair<const char*, uint64_t> cases[] = {
+        {"11k/12/4p7/3s8/3n4+o3/4p2ig3/5N2+O3/5P6/12/12/12/K11 b - 1", 3633582},
+        {"10k1/12/9r1a/12/12/1n3pg5/2s3p5/3+D2+H2N1+O/11P/12/12/K11 b - 1", 3431183},
+        {"11k/12/2p9/5g6/5+o3n2/12/9+H2/6B5/12/5R6/12/K11 b 7e 1", 894451},
+        {"11k/12/12/12/12/4r7/12/12/9n2/4+o7/12/6B4K b 8j 1", 17922},
+        {"5k6/6P3p1/1P1L6G1/11S/4E3L1p1/7O4/12/7e4/9l2/12/2p9/K11 b - 1", 47127},
+        {"l5g4n/12/6k5/12/12/12/12/6R5/12/12/12/6K5 b - 1", 37140},
+        {"6k5/12/12/12/4g7/4G5G1/12/12/12/12/12/6K5 b - 1", 3105},
+        {"lfcsg2gso1l/a1bdtet2fc1/2r2q1k1r1a/mv1x+P1+Pp1bvm/3p3d2pp/1Q4h1p2h/P1piD5PP/5B2iPV1/2HP1ONPP3/"
+         "MCVTED1GBT1M/A1S4XH1RA/LF1RGK2SCFL w - 142",
+         1721986},
+    };
+    for (const auto& [sfen, texts] : cases) {
+        CAPTURE(sfen);
+        auto p = chu::Position::from_sfen(sfen).value();
+        REQUIRE_FALSE(p.set_rule("ChuRules", "lishogi"));
+        CHECK(perft_texts<chu::Chu>(p, 3) == texts);
     }
 }

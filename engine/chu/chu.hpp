@@ -8,6 +8,7 @@
 // The position is the large-board core (engine/large/board.hpp) with chu's kinds and rules.
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -18,6 +19,7 @@
 #include "engine/core/movelist.hpp"
 #include "engine/core/outcome.hpp"
 #include "engine/core/result.hpp"
+#include "engine/core/rule_option.hpp"
 #include "engine/core/search_tuning.hpp"
 #include "engine/large/board.hpp"
 #include "engine/large/chu_kinds.hpp"
@@ -77,6 +79,16 @@ public:
     static constexpr int kZoneRanks = chu::kZoneRanks;
     static constexpr int kMaxDead = Geo::files;  // pawns and lances on their far rank
 
+    // The two readings of chu's rules the user may choose (Chu::rule_options): the seed's (spec/chu.md, the
+    // default) and lishogi's, which differ in the counter-strike rule and the lance's last-rank promotion
+    // (RULES.md, "Lishogi's reading").
+    std::optional<std::string> set_rule(std::string_view name, std::string_view value) {
+        if (name != "ChuRules") return "no such rule";
+        if (value != "seed" && value != "lishogi") return "expected seed or lishogi";
+        lishogi_ = value == "lishogi";
+        return std::nullopt;
+    }
+    bool lishogi_rules() const { return lishogi_; }
 
     // Whether a move of piece p from `from` to `to` (one leg) may promote under chu's rule.
     bool may_promote(Piece p, int from, int to) const;
@@ -105,6 +117,9 @@ public:
     }
     static int value(int k) { return kPieceValue[size_t(k)]; }
     static bool is_lion(Piece p) { return large::is_piece(p) && (kind(large::kind_of(p)).tags & kLionTag); }
+
+private:
+    bool lishogi_ = false;  // ChuRules: lishogi's reading instead of the seed's
 };
 
 struct Chu {
@@ -117,6 +132,11 @@ struct Chu {
     static constexpr int files = 12, ranks = 12;
     static constexpr bool shogi_squares = true;
     static constexpr bool hands = false;  // no drops: the SFEN's third field is the lion-capture square
+    static constexpr std::array<RuleOption, 1> rule_options = {{
+        {"ChuRules", {"seed", "lishogi"},
+         "chu: seed follows the project's rules (spec/chu.md); lishogi bars non-lions from taking any lion right "
+         "after losing one (but the lion that just took) and lets a lance promote on the far rank"},
+    }};
     static constexpr std::size_t max_moves = kMaxMoves;
     // The fourth occurrence draws, unless exactly one side attacked with every move of the cycle: it loses.
     static constexpr int repetition_count = 4;

@@ -85,8 +85,11 @@ int perft_command(const std::vector<std::string>& args, CommandMode mode) {
     po::options_description opts("perft options");
     opts.add_options()("variant", po::value<std::string>(), "game (required)")("depth", po::value<int>(),
                                                                                "plies (required)")(
-        "sfen", po::value<std::string>(), "start from this position (default: the game's start)")("help,h",
-                                                                                                  "this help");
+        "sfen", po::value<std::string>(), "start from this position (default: the game's start)")(
+        "rule", po::value<std::vector<std::string>>()->composing(),
+        "NAME=VALUE: one of the game's rule options (e.g. ChuRules=lishogi); repeatable")(
+        "texts", "count every text the engine accepts for a move (lishogi's convention for chu)")("help,h",
+                                                                                                   "this help");
     po::variables_map vm;
     if (auto status = parse_options(args, opts, vm)) return *status;
     if (!vm.count("variant")) return bad_usage("perft needs --variant", &opts);
@@ -98,6 +101,12 @@ int perft_command(const std::vector<std::string>& args, CommandMode mode) {
     Output& out = stdout_output();
     DialectWriter writer(out, Dialect::Usi);
     auto session = g->make_session(writer, 1);
+    if (vm.count("rule"))
+        for (const std::string& r : vm["rule"].as<std::vector<std::string>>()) {
+            const size_t eq = r.find('=');
+            if (eq == std::string::npos || eq == 0) return bad_usage("--rule: expected NAME=VALUE, got '" + r + "'", &opts);
+            if (auto e = session->set_rule(r.substr(0, eq), r.substr(eq + 1))) return bad_usage("--rule " + *e, &opts);
+        }
     std::vector<std::string> pos = {"startpos"};
     if (vm.count("sfen")) pos = {"sfen", vm["sfen"].as<std::string>()};
     if (auto e = session->set_position(pos)) {
@@ -105,7 +114,7 @@ int perft_command(const std::vector<std::string>& args, CommandMode mode) {
         return 2;
     }
     if (mode == CommandMode::CheckOnly) return 0;
-    auto counts = session->perft(depth);
+    auto counts = session->perft(depth, vm.count("texts") > 0);
     if (!counts) {
         std::cerr << "menagerie: " << counts.error() << "\n";
         return 1;

@@ -20,7 +20,7 @@ std::string usage() {
            "  menagerie                      run the engine on stdin/stdout: USI, or UCI when the first command is uci\n"
            "  menagerie bench [--variant V] [--depth N] [--hash MB]\n"
            "                                 fixed-depth search over fixed positions; prints the node signature\n"
-           "  menagerie perft --variant V --depth N [--sfen S]\n"
+           "  menagerie perft --variant V --depth N [--sfen S] [--rule NAME=VALUE] [--texts]\n"
            "                                 count leaf positions, with a per-move breakdown and speed\n"
            "  menagerie selfplay --variant V [--a PLAYER] [--b PLAYER] [--games N] [--depth N | --nodes N |\n"
            "                     --movetime MS] [--openings PLIES] [--seed S] [--concurrency K] [--max-plies N] [--quiet]\n"

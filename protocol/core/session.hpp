@@ -16,6 +16,7 @@
 
 #include "search/bench.hpp"
 #include "engine/core/notation.hpp"
+#include "engine/core/rule_option.hpp"
 #include "engine/core/text.hpp"
 #include "search/mate/mate_solver.hpp"
 #include "engine/core/game.hpp"
@@ -181,7 +182,8 @@ public:
     // need on the board (GameEntry::anchors). Does not touch the session's position.
     virtual Result<PieceDemo> piece_demo(std::string_view code, std::string_view target,
                                          const std::vector<std::string_view>& anchors) const = 0;
-    virtual Result<PerftCounts> perft(int depth) = 0;
+    // texts: count every text the game accepts for a move (lishogi's convention for chu), one line a text.
+    virtual Result<PerftCounts> perft(int depth, bool texts = false) = 0;
     virtual BenchResult bench(int depth, size_t hash_mb, int threads = 1) = 0;
     virtual void new_game() = 0;
     virtual bool resize_hash(size_t mb) = 0;
@@ -236,6 +238,7 @@ public:
         auto parsed = Position::from_sfen(sfen);
         if (!parsed) return "position: " + parsed.error();
         Position pos = parsed.value();
+        apply_rules(pos);  // before the moves: the rules say which are legal
         std::vector<Visit> line = {visit_of(pos)};
         MoveEffects taken;
         BoardCells before;
@@ -258,7 +261,7 @@ public:
         }
         if (effects) *effects = std::move(taken);
         pos_ = pos;
-        apply_rules(pos_);
+        if (stale_table_) tt_.clear(), stale_table_ = false;
         line.pop_back();
         history_ = std::move(line);
         has_position_ = true;
@@ -478,15 +481,33 @@ public:
         return std::move(*best);
     }
 
-    Result<PerftCounts> perft(int depth) override {
+    Result<PerftCounts> perft(int depth, bool texts) override {
         if (!has_position_) return Error{"perft: no position yet"};
         if (searching()) return Error{"perft: cannot run while searching"};
         const auto t0 = Clock::now();
-        auto d = perft_divide<G>(pos_, depth);
         PerftCounts counts;
+        if (!texts) {
+            auto d = perft_divide<G>(pos_, depth);
+            for (const auto& [m, n] : d.moves) counts.moves.emplace_back(note_of(pos_, m), n);
+            counts.total = d.total;
+        } else {
+            MoveListOf<G> list;
+            pos_.legal_moves(list);
+            Position pos = pos_;
+            for (Move m : list) {
+                typename G::Undo undo;
+                pos.play(m, undo);
+                const uint64_t n = perft_texts<G>(pos, depth - 1);
+                pos.undo(m, undo);
+                for (std::string& text : move_texts<G>(pos, m)) {
+                    auto spelling = read_spelling(text, BoardSize{G::files, G::ranks},
+                                                  G::shogi_squares ? SquareStyle::Shogi : SquareStyle::Chess);
+                    counts.moves.emplace_back(MoveNote{std::move(text), spelling ? spelling.value() : MoveSpelling{}}, n);
+                    counts.total += n;
+                }
+            }
+        }
         counts.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
-        for (const auto& [m, n] : d.moves) counts.moves.emplace_back(note_of(pos_, m), n);
-        counts.total = d.total;
         return counts;
     }
 
@@ -506,20 +527,21 @@ public:
         return set_rule(name, value);
     }
     std::optional<std::string> set_rule(const std::string& name, const std::string& value) override {
-        if constexpr (requires(Position p) { p.set_rule(name, value); }) {
-            Position probe = pos_;
-            if (auto e = probe.set_rule(name, value)) return name + ": " + *e;
-            std::erase_if(rules_, [&](const auto& r) { return r.first == name; });
-            rules_.emplace_back(name, value);
-            if (!searching()) apply_rules(pos_);
-            return std::nullopt;
-        } else {
-            return name + ": not a rule of " + std::string(G::name);
+        Position probe = pos_;
+        if (auto e = apply_rule<G>(probe, name, value)) return e;
+        // The table's entries were searched under the rules before: another rule, other moves.
+        const auto was = std::find_if(rules_.begin(), rules_.end(), [&](const auto& r) { return r.first == name; });
+        if ((was == rules_.end() ? std::string() : was->second) != value) {
+            if (searching()) stale_table_ = true;  // cleared with the next position
+            else tt_.clear();
         }
+        std::erase_if(rules_, [&](const auto& r) { return r.first == name; });
+        rules_.emplace_back(name, value);
+        if (!searching()) apply_rules(pos_);
+        return std::nullopt;
     }
     void apply_rules(Position& p) const {
-        if constexpr (requires { p.set_rule(std::string(), std::string()); })
-            for (const auto& [name, value] : rules_) p.set_rule(name, value);
+        for (const auto& [name, value] : rules_) apply_rule<G>(p, name, value);
     }
     bool has_tables() const override { return oracles_.load != nullptr; }
     std::optional<std::string> set_tablebase(const std::string& setting) override {
@@ -827,6 +849,7 @@ private:
     std::vector<Visit> history_;  // the positions before pos_, oldest first
     bool has_position_ = false;
     std::vector<std::pair<std::string, std::string>> rules_;  // rule settings, applied to every position set
+    bool stale_table_ = false;  // a rule changed during a search: the table is cleared with the next position
     std::atomic<bool> searching_{false};
     bool unbounded_ = false;
     bool stepped_ = false;  // set_stepped: no thread; the caller advances the search by step()

@@ -167,7 +167,7 @@ bool Engine::dispatch(std::string_view line) {
     } else if (cmd == "d") {
         display();
     } else if (cmd == "perft") {
-        perft(args.size() == 1 ? std::string_view(args[0]) : std::string_view());
+        perft(args);
     } else if (cmd == "bench") {
         bench(args);
     } else {
@@ -351,7 +351,7 @@ void Engine::go(const std::vector<std::string>& t) {
     Limits l;
     l.received = Clock::now();
     if (!t.empty() && t[0] == "perft") {
-        perft(t.size() == 2 ? std::string_view(t[1]) : std::string_view());
+        perft(std::vector<std::string>(t.begin() + 1, t.end()));
         return;
     }
     static const char* const keywords[] = {"btime",    "wtime", "binc",  "winc",     "byoyomi", "movestogo", "movetime",
@@ -459,14 +459,21 @@ void Engine::go(const std::vector<std::string>& t) {
     session_->go(l, s);
 }
 
-void Engine::perft(std::string_view arg) {
+// `perft N [texts]`: texts counts every text the engine accepts for a move (lishogi's convention for chu).
+void Engine::perft(const std::vector<std::string>& args) {
+    const std::string arg = args.empty() ? std::string() : args[0];
     auto d = parse_int(arg);
     if (!d || *d < 1 || *d > kMaxPerftDepth) {
         out_.error("perft: expected a depth from 1 to " + std::to_string(kMaxPerftDepth) + ", got '" + printable(arg) +
                    "'");
         return;
     }
-    auto counts = session_->perft(int(*d));
+    if (args.size() > 2 || (args.size() == 2 && args[1] != "texts")) {
+        out_.error("perft: after the depth, only 'texts' may follow; got '" + printable(args[1]) + "'" +
+                   (args.size() > 2 ? " and more" : ""));
+        return;
+    }
+    auto counts = session_->perft(int(*d), args.size() == 2);
     if (!counts) {
         out_.error(counts.error());
         return;

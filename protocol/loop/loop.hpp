@@ -50,7 +50,7 @@ private:
     void setoption(const std::vector<std::string>& t);
     void go(const std::vector<std::string>& t);
     void bench(const std::vector<std::string>& t);
-    void perft(std::string_view arg);
+    void perft(const std::vector<std::string>& args);
     void switch_game(std::string_view name);
     void apply_game_options(bool report);
     void make_session(std::string_view game);

@@ -17,6 +17,9 @@ namespace menagerie {
 
 enum class EngineProtocol { Usi, Xboard };
 
+// Rule settings a match is played by (a game's G::rule_options, e.g. chu's ChuRules=lishogi): name, value.
+using RuleSettings = std::vector<std::pair<std::string, std::string>>;
+
 struct EngineSpec {
     std::string name;                                          // for tables and records
     std::vector<std::string> argv;                             // the command and its arguments
@@ -25,6 +28,9 @@ struct EngineSpec {
     std::vector<std::string> init;  // XBoard: commands sent after the handshake (initstr)
     std::string variant;            // the engine's name for the game, when it differs from ours
     bool usi_moves = false;         // XBoard: the engine writes moves as USI does (gnushogi), not as a2a3
+    // The match's rule settings: a USI engine that declares an option of the rule's name is set to it (unless
+    // its own options set it); others are assumed to play by them.
+    RuleSettings rules;
 };
 
 // How a game's USI moves name squares, for translating them to XBoard's coordinates.

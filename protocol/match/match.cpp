@@ -13,7 +13,8 @@
 namespace menagerie::match_detail {
 
 Result<std::vector<Opening>> read_book(const std::string& path, const std::string& start_sfen,
-                                       std::optional<std::string> (*check)(const Opening&)) {
+                                       std::optional<std::string> (*check)(const Opening&, const RuleSettings&),
+                                       const RuleSettings& rules) {
     std::ifstream in(path);
     if (!in) return Error{"cannot open the opening file '" + path + "': " + std::strerror(errno)};
     std::vector<Opening> book;
@@ -39,7 +40,7 @@ Result<std::vector<Opening>> read_book(const std::string& path, const std::strin
                 return Error{path + ":" + std::to_string(number) + ": expected 'moves' after startpos"};
             for (++i; i < fields.size(); ++i) o.moves.emplace_back(fields[i]);
         }
-        if (auto e = check(o)) return Error{path + ":" + std::to_string(number) + ": " + *e};
+        if (auto e = check(o, rules)) return Error{path + ":" + std::to_string(number) + ": " + *e};
         book.push_back(std::move(o));
     }
     if (book.empty()) return Error{"the opening file '" + path + "' holds no opening"};
@@ -59,7 +60,7 @@ std::string record_line(int number, const GameRecord& g) {
 }
 
 std::string game_file_block(int number, const std::string& variant, const GameRecord& g, const TimeControl& sente,
-                            const TimeControl& gote) {
+                            const TimeControl& gote, const RuleSettings& rules) {
     auto tag = [](const std::string& name, const std::string& value) {
         std::string v;
         for (char ch : value) v += ch == '"' ? '\'' : ch;
@@ -74,7 +75,10 @@ std::string game_file_block(int number, const std::string& variant, const GameRe
     std::tm utc{};
     gmtime_r(&now, &utc);
     std::strftime(date, sizeof date, "%Y-%m-%d %H:%M:%S", &utc);
-    std::string s = tag("Game", std::to_string(number)) + tag("Variant", variant) + tag("Sente", g.sente) +
+    std::string settings;
+    for (const auto& [name, value] : rules) settings += (settings.empty() ? "" : " ") + name + "=" + value;
+    std::string s = tag("Game", std::to_string(number)) + tag("Variant", variant) +
+                    (settings.empty() ? "" : tag("Rules", settings)) + tag("Sente", g.sente) +
                     tag("Gote", g.gote) + tag("Start", g.opening.sfen) + tag("Opening", opening) +
                     tag("TimeControl", tc) + tag("Result", outcome_word(g.result)) + tag("Reason", g.reason) +
                     tag("Date", date);

@@ -10,6 +10,7 @@
 // Game file format (--record FILE, appended, one block per game, blank line between):
 //   [Game "3"]                 the game's number in the match
 //   [Variant "dobutsu"]
+//   [Rules "ChuRules=lishogi"]  the rule settings (--rule), when the match sets any
 //   [Sente "name"] [Gote "name"]            one tag per line
 //   [Start "SFEN"]             the position the opening starts from
 //   [Opening "m1 m2 ..."]      the opening's moves (USI), may be empty
@@ -51,6 +52,7 @@ struct MatchConfig {
     int balance = 150;                // random openings: our search at balance_depth within +-balance cp (0: off)
     int balance_depth = 6;
     uint64_t seed = 1;
+    RuleSettings rules;               // the rules the referee plays by (--rule), also in every EngineSpec
     Adjudication adjudication;
     int concurrency = 1;
     bool quiet = false;                // only the final result
@@ -79,11 +81,12 @@ namespace match_detail {
 // Reads an opening file: one opening per line, "SFEN [moves m1 m2 ...]" or "startpos [moves ...]"; blank lines
 // and lines starting with '#' are skipped. The check is the game's (opening_error).
 Result<std::vector<Opening>> read_book(const std::string& path, const std::string& start_sfen,
-                                       std::optional<std::string> (*check)(const Opening&));
+                                       std::optional<std::string> (*check)(const Opening&, const RuleSettings&),
+                                       const RuleSettings& rules = {});
 // The record line of a finished game, and its block in the game file.
 std::string record_line(int number, const GameRecord& g);
 std::string game_file_block(int number, const std::string& variant, const GameRecord& g, const TimeControl& sente,
-                            const TimeControl& gote);
+                            const TimeControl& gote, const RuleSettings& rules = {});
 // Ctrl-C and SIGTERM interrupt the match while the guard lives (the previous handlers come back after).
 class InterruptGuard {
 public:
@@ -176,7 +179,7 @@ Result<MatchResult> run_match(const MatchConfig& c, Output& out) {
         TranspositionTable<typename G::Move> tt(16);
         Search<G> search(tt);
         auto score = [&](const Opening& o) {
-            auto p = G::Position::from_sfen(o.sfen).value();
+            auto p = referee_position<G>(o.sfen, c.rules).value();
             std::vector<Visit> history;
             for (const auto& m : o.moves) {
                 history.push_back(visit_of(p));
@@ -193,7 +196,7 @@ Result<MatchResult> run_match(const MatchConfig& c, Output& out) {
             int best_score = 0;
             for (int attempt = 0; attempt < 1000; ++attempt) {
                 Opening o{std::string(G::start_sfen), {}};
-                auto p = G::Position::from_sfen(G::start_sfen).value();
+                auto p = referee_position<G>(G::start_sfen, c.rules).value();
                 for (int i = 0; i < c.opening_plies && p.outcome() == Outcome::Ongoing; ++i) {
                     MoveListOf<G> list;
                     p.legal_moves(list);
@@ -202,7 +205,7 @@ Result<MatchResult> run_match(const MatchConfig& c, Output& out) {
                     o.moves.push_back(engine_text(p, m, p.move_text(m)));
                     p.play(m);
                 }
-                if (opening_error<G>(o)) continue;
+                if (opening_error<G>(o, c.rules)) continue;
                 if (c.balance <= 0) {
                     best = std::move(o);
                     break;
@@ -313,7 +316,8 @@ Result<MatchResult> run_match(const MatchConfig& c, Output& out) {
                                             std::unique_lock lock(mutex, std::try_to_lock);
                                             if (lock)
                                                 report.status(match_detail::live_status(r, c.engines, running, moves, c.sprt), false);
-                                        });
+                                        },
+                                        c.rules);
             --running;
             // An engine that lost by missing a deadline may still be thinking: it starts again.
             for (int i : {sente, gote})
@@ -340,7 +344,7 @@ Result<MatchResult> run_match(const MatchConfig& c, Output& out) {
                 if (g.reason.rfind(name + ": illegal move", 0) == 0) ++r.illegal[size_t(e)];
             }
             if (record) {
-                const std::string block = match_detail::game_file_block(number, variant, g, tcs[0], tcs[1]);
+                const std::string block = match_detail::game_file_block(number, variant, g, tcs[0], tcs[1], c.rules);
                 std::fputs(block.c_str(), record);
                 std::fflush(record);
             }

@@ -45,11 +45,16 @@ const char* const kHelp =
     "                                   scores the position within +-CP (default 150; 0: any opening)\n"
     "  --openings file=F [order=random] a file, one opening per line: SFEN [moves M ...] or startpos [moves M ...]\n"
     "\n"
+    "Rules: --rule NAME=VALUE referees by one of the game's rule options (chu: ChuRules=seed|lishogi) and sets it\n"
+    "  in every USI engine that declares that option; the other engines are taken to play by it (HaChu: lishogi).\n"
+    "\n"
     "Examples:\n"
     "  menagerie match --variant dobutsu --engine \"cmd=menagerie name=d4 tc=depth=4\" \\\n"
     "      --engine \"cmd=menagerie name=d8 tc=depth=8\" --games 100\n"
     "  menagerie match --variant jungle --each \"cmd=menagerie\" --engine \"name=s4 option.Skill_Level=4\" \\\n"
-    "      --engine \"name=s8 option.Skill_Level=8\" --engine \"name=s12 option.Skill_Level=12\" --tc movetime=50\n";
+    "      --engine \"name=s8 option.Skill_Level=8\" --engine \"name=s12 option.Skill_Level=12\" --tc movetime=50\n"
+    "  menagerie match --variant chushogi --rule ChuRules=lishogi --engine \"cmd=menagerie\" \\\n"
+    "      --engine \"cmd=hachu proto=xboard init=memory\" --tc movetime=1000\n";
 
 // Splits a SPEC into items at spaces, keeping quoted values ("..." or '...') whole.
 std::optional<std::string> split_spec(const std::string& text, std::vector<std::string>& items) {
@@ -307,6 +312,8 @@ int match_command(const std::vector<std::string>& args, CommandMode mode) {
         "openings", po::value<std::vector<std::string>>()->multitoken(),
         "plies=N [balance=CP] | file=F [order=sequential|random] (see below)")(
         "seed", po::value<uint64_t>()->default_value(1), "random seed of the openings")(
+        "rule", po::value<std::vector<std::string>>()->composing(),
+        "NAME=VALUE: referee by this rule option of the game (chu: ChuRules=lishogi); repeatable")(
         "max-plies", po::value<int>()->default_value(400), "a game with this many moves (after the opening) is a draw")(
         "resign", po::value<std::vector<std::string>>()->multitoken(),
         "moves=K score=CP: a side whose engine reports <= -CP while the other reports >= CP, K moves each, loses")(
@@ -328,6 +335,15 @@ int match_command(const std::vector<std::string>& args, CommandMode mode) {
     const MatchGame* g = find_match_game(vm["variant"].as<std::string>());
     if (!g) return bad_usage("unknown variant '" + vm["variant"].as<std::string>() + "'", &opts);
     MatchConfig c;
+    if (vm.count("rule")) {
+        for (const std::string& r : vm["rule"].as<std::vector<std::string>>()) {
+            const size_t eq = r.find('=');
+            if (eq == std::string::npos || eq == 0) return bad_usage("--rule: expected NAME=VALUE, got '" + r + "'", &opts);
+            std::erase_if(c.rules, [&](const auto& x) { return x.first == r.substr(0, eq); });
+            c.rules.emplace_back(r.substr(0, eq), r.substr(eq + 1));
+        }
+        if (auto e = g->rules_error(c.rules)) return bad_usage("--rule " + *e, &opts);
+    }
 
     // Engines: --engines-file, --each, --engine.
     std::map<std::string, std::vector<std::string>> conf;
@@ -377,6 +393,7 @@ int match_command(const std::vector<std::string>& args, CommandMode mode) {
             if (auto err = xboard_time_control_error(tc)) return bad_usage(which + *err, &opts);
         for (const auto& other : c.engines)
             if (other.name == e.spec.name) return bad_usage(which + "two engines are named '" + other.name + "'", &opts);
+        e.spec.rules = c.rules;
         c.engines.push_back(e.spec);
         c.tc.push_back(tc);
     }
@@ -408,7 +425,7 @@ int match_command(const std::vector<std::string>& args, CommandMode mode) {
             return bad_usage("--openings order: expected random or sequential", &opts);
         c.book_random = o.count("order") && o["order"] == "random";
         if (o.count("file")) {
-            auto book = g->read_book(o["file"]);
+            auto book = g->read_book(o["file"], c.rules);
             if (!book) return bad_usage("--openings: " + book.error(), &opts);
             c.book = std::move(book.value());
         }

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/core/game.hpp"
+#include "engine/core/rule_option.hpp"
 #include "protocol/match/engine_client.hpp"
 #include "search/repetition.hpp"
 
@@ -88,10 +89,20 @@ std::string engine_text(const Position& pos, Move m, const std::string& written)
     return written;
 }
 
+// A position under the rule settings the match is played by (EngineSpec::rules: chu's ChuRules).
+template <Game G>
+Result<typename G::Position> referee_position(std::string_view sfen, const RuleSettings& rules) {
+    auto p = G::Position::from_sfen(sfen);
+    if (!p) return p;
+    for (const auto& [name, value] : rules)
+        if (auto e = apply_rule<G>(p.value(), name, value)) return Error{*e};
+    return p;
+}
+
 // Checks an opening against the rules: its moves legal, and the game not over after them.
 template <Game G>
-std::optional<std::string> opening_error(const Opening& o) {
-    auto p = G::Position::from_sfen(o.sfen);
+std::optional<std::string> opening_error(const Opening& o, const RuleSettings& rules = {}) {
+    auto p = referee_position<G>(o.sfen, rules);
     if (!p) return "bad position: " + p.error();
     auto pos = p.value();
     std::vector<Visit> line{visit_of(pos)};
@@ -105,15 +116,16 @@ std::optional<std::string> opening_error(const Opening& o) {
     return std::nullopt;
 }
 
-// Plays one game from `opening`, each side under its own time control (a handicap when they differ).
-// on_move (may be empty) is called after every move, for progress displays.
+// Plays one game from `opening`, each side under its own time control (a handicap when they differ), by the
+// rule settings `rules`. on_move (may be empty) is called after every move, for progress displays.
 template <Game G>
 GameRecord play_game(EngineClient& sente, EngineClient& gote, const Opening& opening, const TimeControl tcs[2],
-                     const Adjudication& adj, const std::function<void()>& on_move = {}) {
+                     const Adjudication& adj, const std::function<void()>& on_move = {},
+                     const RuleSettings& rules = {}) {
     using std::chrono::milliseconds;
     GameRecord rec{sente.name(), gote.name(), opening, Outcome::Draw, "", {}, {}, {}, false, {}};
     EngineClient* engines[2] = {&sente, &gote};
-    auto start = G::Position::from_sfen(opening.sfen);
+    auto start = referee_position<G>(opening.sfen, rules);
     if (!start) {
         rec.reason = "bad opening: " + start.error();
         return rec;

@@ -1,5 +1,6 @@
 #include "protocol/match/usi_client.hpp"
 
+#include <algorithm>
 #include <thread>
 
 #include "engine/core/text.hpp"
@@ -52,6 +53,10 @@ Result<std::unique_ptr<UsiEngine>> UsiEngine::start(const EngineSpec& spec, cons
     else if (e->declared_.count("UCI_Variant")) options.push_back({"UCI_Variant", name});
     else if (name != "shogi")
         return Error{e->name_ + " declares neither USI_Variant nor UCI_Variant, so it cannot be told to play " + name};
+    for (const auto& [rule, value] : spec.rules)
+        if (e->declared_.count(rule) &&
+            std::none_of(spec.options.begin(), spec.options.end(), [&](const auto& o) { return o.first == rule; }))
+            options.push_back({rule, value});
     options.insert(options.end(), spec.options.begin(), spec.options.end());
     for (const auto& [option, value] : options)
         if (!e->process_->send("setoption name " + option + " value " + value))

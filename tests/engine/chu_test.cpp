@@ -11,12 +11,10 @@
 #include "engine/chu/chu.hpp"
 #include "search/perft.hpp"
 #include "search/repetition.hpp"
-#include "tests/engine/chu_texts.hpp"
 #include "tests/engine/helpers.hpp"
 
 using namespace menagerie;
 using chu::Chu;
-using menagerie::testing::chu_perft_texts;
 using menagerie::testing::has;
 using menagerie::testing::legal_texts;
 using menagerie::testing::play_cycle;
@@ -27,22 +25,32 @@ chu::Position pos(const std::string& sfen) { return menagerie::testing::position
 struct Case {
     const char* name;
     const char* sfen;
-    std::vector<uint64_t> distinct, texts;
+    std::vector<uint64_t> distinct, texts, lishogi;
 };
-// spec/chu.md, "Perft": distinct moves and seed texts, depths 1, 2, 3.
+// spec/chu.md, "Perft": distinct moves, seed texts and lishogi texts (ChuRules lishogi), depths 1, 2 (3).
 const std::vector<Case> kCases = {
-    {"lions", "11k/12/4p7/3s8/3n4+o3/4p2ig3/5N2+O3/5P6/12/12/12/K11 b - 1", {72, 4254, 280508}, {161, 22881, 3633582}},
-    {"falcon-eagle", "10k1/12/9r1a/12/12/1n3pg5/2s3p5/3+D2+H2N1+O/11P/12/12/K11 b - 1", {100, 5893, 582549}, {182, 18905, 3431193}},
-    {"counter", "11k/12/2p9/5g6/5+o3n2/12/9+H2/6B5/12/5R6/12/K11 b 7e 1", {74, 4297, 302792}, {75, 12636, 904909}},
-    {"lishogi-X", "11k/12/12/12/12/4r7/12/12/9n2/4+o7/12/6B4K b 8j 1", {7, 502, 6830}, {7, 1305, 18146}},
-    {"promotion", "5k6/6P3p1/1P1L6G1/11S/4E3L1p1/7O4/12/7e4/9l2/12/2p9/K11 b - 1", {44, 954, 41753}, {44, 954, 42877}},
-    {"royal", "l5g4n/12/6k5/12/12/12/12/6R5/12/12/12/6K5 b - 1", {26, 880, 25425}, {26, 1288, 37140}},
-    {"bare", "6k5/12/12/12/4g7/4G5G1/12/12/12/12/12/6K5 b - 1", {17, 176, 3105}, {17, 176, 3105}},
+    {"lions", "11k/12/4p7/3s8/3n4+o3/4p2ig3/5N2+O3/5P6/12/12/12/K11 b - 1", {72, 4254, 280508}, {161, 22881, 3633582},
+     {161, 22881}},
+    {"falcon-eagle", "10k1/12/9r1a/12/12/1n3pg5/2s3p5/3+D2+H2N1+O/11P/12/12/K11 b - 1", {100, 5893, 582549},
+     {182, 18905, 3431193}, {182, 18905}},
+    {"counter", "11k/12/2p9/5g6/5+o3n2/12/9+H2/6B5/12/5R6/12/K11 b 7e 1", {74, 4297, 302792}, {75, 12636, 904909},
+     {73, 12482}},
+    {"lishogi-X", "11k/12/12/12/12/4r7/12/12/9n2/4+o7/12/6B4K b 8j 1", {7, 502, 6830}, {7, 1305, 18146}, {7, 1307}},
+    {"promotion", "5k6/6P3p1/1P1L6G1/11S/4E3L1p1/7O4/12/7e4/9l2/12/2p9/K11 b - 1", {44, 954, 41753},
+     {44, 954, 42877}, {45, 1021}},
+    {"royal", "l5g4n/12/6k5/12/12/12/12/6R5/12/12/12/6K5 b - 1", {26, 880, 25425}, {26, 1288, 37140}, {26, 1288}},
+    {"bare", "6k5/12/12/12/4g7/4G5G1/12/12/12/12/12/6K5 b - 1", {17, 176, 3105}, {17, 176, 3105}, {17, 176}},
     {"midgame", "lfcsg2gso1l/a1bdtet2fc1/2r2q1k1r1a/mv1x+P1+Pp1bvm/3p3d2pp/1Q4h1p2h/P1piD5PP/5B2iPV1/2HP1ONPP3/MCVTED1GBT1M/A1S4XH1RA/LF1RGK2SCFL w - 142",
-     {113, 13869, 1556805}, {113, 15342, 1721986}},
+     {113, 13869, 1556805}, {113, 15342, 1721986}, {113, 15342}},
     {"fixture-388", "4q1e3s1/l2g3d1kf1/svf1t7/3cmtn2+Pm1/1x1i3g4/4ph1K1F2/aD9C/1P1SM+oE1O2A/2M+h4N1VL/FV1C1DS5/L9G1/6XG3T w - 388",
-     {177, 22707}, {251, 42521}},
+     {177, 22707}, {251, 42521}, {251, 42512}},
 };
+
+chu::Position lishogi(const std::string& sfen) {
+    chu::Position p = pos(sfen);
+    REQUIRE_FALSE(p.set_rule("ChuRules", "lishogi"));
+    return p;
+}
 
 // The moves of the piece on one square, as destinations with their middle square (promotion aside).
 std::set<std::string> piece_moves(const chu::Position& p, const std::string& square) {
@@ -70,13 +78,59 @@ TEST_CASE("chu perft: distinct moves from the start and the spec's nine position
 
 TEST_CASE("chu perft in lishogi's convention: every text of every move, counted as the spec's seed column") {
     chu::Position start = pos(std::string(Chu::start_sfen));
-    CHECK(chu_perft_texts(start, 3) == 52599);
-    CHECK(chu_perft_texts(start, 4) == 2134748);
+    CHECK(perft_texts<Chu>(start, 3) == 52599);
+    CHECK(perft_texts<Chu>(start, 4) == 2134748);
     for (const Case& c : kCases) {
         CAPTURE(c.name);
         chu::Position p = pos(c.sfen);
-        for (size_t d = 1; d <= std::min<size_t>(2, c.texts.size()); ++d) CHECK(chu_perft_texts(p, int(d)) == c.texts[d - 1]);
+        for (size_t d = 1; d <= std::min<size_t>(2, c.texts.size()); ++d) CHECK(perft_texts<Chu>(p, int(d)) == c.texts[d - 1]);
     }
+}
+
+TEST_CASE("chu perft under ChuRules lishogi: every text counted, as the spec's lishogi column") {
+    chu::Position start = lishogi(std::string(Chu::start_sfen));
+    CHECK(perft_texts<Chu>(start, 3) == 52599);
+    for (const Case& c : kCases) {
+        CAPTURE(c.name);
+        chu::Position p = lishogi(c.sfen);
+        for (size_t d = 1; d <= c.lishogi.size(); ++d) CHECK(perft_texts<Chu>(p, int(d)) == c.lishogi[d - 1]);
+    }
+}
+
+TEST_CASE("chu rules option: lishogi's counter-strike and lance promotion, refused names and values") {
+    chu::Position p = pos(std::string(Chu::start_sfen));
+    CHECK(p.set_rule("ChuRules", "hachu").value() == "expected seed or lishogi");
+    CHECK(p.set_rule("EnteringKingRule", "seed").value() == "no such rule");
+    CHECK_FALSE(p.lishogi_rules());
+
+    // The spec's counter position: the seed lets a non-lion take the unprotected lion on 3e, lishogi lets only
+    // the lion on the third field's square (7e, a kirin that promoted as it took) be taken, protected or not.
+    const chu::Position counter = lishogi("11k/12/2p9/5g6/5+o3n2/12/9+H2/6B5/12/5R6/12/K11 b 7e 1");
+    for (const std::string bad : {"3g3e", "3g3f3e", "6h3e"}) {
+        CAPTURE(bad);
+        const auto r = counter.parse_move(bad);
+        REQUIRE_FALSE(r.ok());
+        CHECK(r.error().find("ChuRules lishogi") != std::string::npos);
+    }
+    CHECK(counter.parse_move("7j7e").ok());
+    const chu::Position x = lishogi("11k/12/12/12/12/4r7/12/12/9n2/4+o7/12/6B4K b 8j 1");
+    CHECK_FALSE(has(legal_texts<Chu>(x), "6l3i"));
+    CHECK(has(legal_texts<Chu>(x), "6l8j"));
+
+    // A lance reaching the far rank without a capture, from inside the zone, may promote in lishogi.
+    const chu::Position promo = lishogi("5k6/6P3p1/1P1L6G1/11S/4E3L1p1/7O4/12/7e4/9l2/12/2p9/K11 b - 1");
+    CHECK(has(legal_texts<Chu>(promo), "9c9a+"));
+    CHECK(has(legal_texts<Chu>(promo), "9c9a"));
+
+    // The setting travels with the position through play and undo, and back to the seed when set so.
+    chu::Position q = lishogi("5k6/6P3p1/1P1L6G1/11S/4E3L1p1/7O4/12/7e4/9l2/12/2p9/K11 b - 1");
+    chu::Undo u;
+    const auto m = q.parse_move("9c9a+").value();
+    q.play(m, u);
+    CHECK(q.lishogi_rules());
+    q.undo(m, u);
+    REQUIRE_FALSE(q.set_rule("ChuRules", "seed"));
+    CHECK_FALSE(q.parse_move("9c9a+").ok());
 }
 
 TEST_CASE("chu pieces: each kind's moves on an open board, counted by hand") {

@@ -71,6 +71,46 @@ TEST_CASE("chu over USI: bad positions and illegal moves are refused with the ru
     check_refused(t, cases, before);
 }
 
+TEST_CASE("chu over USI: ChuRules lishogi, for the moves of a position, perft and its texts") {
+    const std::string counter = "11k/12/2p9/5g6/5+o3n2/12/9+H2/6B5/12/5R6/12/K11 b 7e 1";
+    const std::string lance = "5k6/6P3p1/1P1L6G1/11S/4E3L1p1/7O4/12/7e4/9l2/12/2p9/K11 b - 1";
+    Transcript t;
+    t.send("usi");
+    CHECK(t.has("option name ChuRules type combo default seed var seed var lishogi"));
+    t.send("setoption name USI_Variant value chushogi");
+    t.send("setoption name ChuRules value lishogi");
+    // Moves only lishogi allows are read in the position's own move list.
+    t.send("position sfen " + counter + " moves 7j7e");
+    CHECK(t.sfen() == "11k/12/2p9/5g6/5R3n2/12/9+H2/6B5/12/12/12/K11 w 7e 2");
+    t.send("position sfen " + lance + " moves 9c9a+");
+    CHECK(t.sfen().rfind("3+L1k6/", 0) == 0);
+    t.send("position sfen " + counter);
+    t.send("perft 1 texts");
+    CHECK(t.last("Nodes searched") == "Nodes searched: 73");  // the spec's lishogi texts
+    t.send("position sfen " + kLions);
+    t.send("perft 1 texts");
+    CHECK(t.last("Nodes searched") == "Nodes searched: 161");  // every path of a lion's move
+    t.send("perft 1");
+    CHECK(t.last("Nodes searched") == "Nodes searched: 72");  // distinct moves
+    const Refusals lishogi_refuses = {
+        {"position sfen " + counter + " moves 3g3e", "ChuRules lishogi"},
+        {"setoption name ChuRules value hachu", "no value 'hachu'"},
+        {"perft 1 words", "only 'texts'"},
+    };
+    check_refused(t, lishogi_refuses, t.sfen());
+    // Back to the seed's rules: the other way round.
+    t.send("setoption name ChuRules value seed");
+    t.send("position sfen " + counter + " moves 3g3e");
+    CHECK(t.sfen() == "11k/12/2p9/5g6/5+o3+H2/12/12/6B5/12/5R6/12/K11 w 3e 2");
+    t.send("go perft 1 texts");
+    CHECK(t.last("Nodes searched").rfind("Nodes searched: ", 0) == 0);
+    const Refusals seed_refuses = {
+        {"position sfen " + counter + " moves 7j7e", "counter-strike rule"},
+        {"position sfen " + lance + " moves 9c9a+", "cannot promote"},
+    };
+    check_refused(t, seed_refuses, t.sfen());
+}
+
 TEST_CASE("chu over USI: a finished game says why, and go answers at once") {
     Transcript t;
     t.send("setoption name USI_Variant value chushogi");

@@ -7,6 +7,7 @@
 #include <deque>
 #include <fstream>
 
+#include "engine/chu/chu.hpp"
 #include "engine/dobutsu/dobutsu.hpp"
 #include "engine/jungle/jungle.hpp"
 #include "engine/shogi/shogi.hpp"
@@ -314,6 +315,30 @@ TEST_CASE("match: the game file block and the opening file") {
     CHECK(book.error().find("holds no opening") != std::string::npos);
     std::remove(path.c_str());
     CHECK(match_detail::read_book(path, "", &opening_error<Dobutsu>).error().find("cannot open") == 0);
+}
+
+TEST_CASE("referee: a match's rule settings (chu's ChuRules) decide which moves are legal") {
+    // A lance promoting on the far rank without a capture: legal under lishogi's reading only.
+    const Opening o{"5k6/6P3p1/1P1L6G1/11S/4E3L1p1/7O4/12/7e4/9l2/12/2p9/K11 b - 1", {"9c9a+"}};
+    const RuleSettings lishogi = {{"ChuRules", "lishogi"}};
+    CHECK(opening_error<chu::Chu>(o)->find("cannot promote") != std::string::npos);
+    CHECK_FALSE(opening_error<chu::Chu>(o, lishogi));
+    CHECK(*opening_error<chu::Chu>(o, {{"ChuRules", "hachu"}}) == "bad position: ChuRules: expected seed or lishogi");
+    CHECK(*opening_error<Dobutsu>(kStart, lishogi) == "bad position: ChuRules: not a rule of dobutsu");
+    CHECK(referee_position<chu::Chu>(chu::Chu::start_sfen, lishogi).value().lishogi_rules());
+
+    // The referee plays by them: the engine's lishogi-only move stands, and the game file says so.
+    Scripted a("a", moves({"9c9a+"})), b("b", {});
+    const TimeControl tcs[2] = {depth_tc(), depth_tc()};
+    const Opening start{o.sfen, {}};
+    GameRecord g = play_game<chu::Chu>(a, b, start, tcs, {}, {}, lishogi);
+    CHECK(g.moves == std::vector<std::string>{"9c9a+"});
+    CHECK(g.reason == "b: script ran out");
+    Scripted c("a", moves({"9c9a+"})), d("b", {});
+    g = play_game<chu::Chu>(c, d, start, tcs, {});
+    CHECK(g.reason.find("a: illegal move '9c9a+'") == 0);
+    CHECK(match_detail::game_file_block(1, "chushogi", g, tcs[0], tcs[1], lishogi)
+              .find("[Variant \"chushogi\"]\n[Rules \"ChuRules=lishogi\"]\n") != std::string::npos);
 }
 
 TEST_CASE("XBoard notation: our USI moves and back") {
