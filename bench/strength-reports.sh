@@ -19,7 +19,8 @@
 #              $FSF names its binary (make build ARCH=x86-64-modern largeboards=yes in its src/), 1 s a move
 #              (byoyomi; $TORI_TC to change), 200 games ($GAMES, $SEED as for the shogi reports)
 #   chu-hachu  chu shogi against HaChu 0.21 (Debian hachu) through XBoard, 20 s a game each, 100 games from
-#              2-ply random openings; $GAMES changes the number, $RECORD names a file for the game records
+#              2-ply random openings; $GAMES changes the number, $RECORD names a file for the game records;
+#              $CHU_RULES=lishogi referees by lishogi's reading, which HaChu follows (ChuRules; default seed)
 #   dai-hachu  dai shogi the same way (HaChu's `variant dai`), 30 s a game each, up to 1,000 plies a game
 # Usage: bench/strength-reports.sh REPORT... [BINARY in $MENAGERIE]; games and times are fixed here so that
 # the figures in the README can be reproduced. $THREADS (default 1) is the search threads of every engine that
@@ -93,7 +94,7 @@ for report in "$@"; do
       "$bin" match --variant chushogi --engine "cmd=$bin name=menagerie $mine" \
         --engine "cmd=$(command -v hachu || echo /usr/games/hachu) proto=xboard name=hachu init=\"option Allow repeats=1\"" \
         --tc time=20000 --games "${GAMES:-100}" --openings plies=2 --concurrency "$jobs" --seed 21 \
-        "${record[@]}" --no-live ;;
+        --rule "ChuRules=${CHU_RULES:-seed}" "${record[@]}" --no-live ;;
     dai-hachu)
       "$bin" match --variant daishogi --engine "cmd=$bin name=menagerie $mine" \
         --engine "cmd=$(command -v hachu || echo /usr/games/hachu) proto=xboard name=hachu init=\"option Allow repeats=1\"" \

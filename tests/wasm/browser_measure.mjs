@@ -1,13 +1,18 @@
 // Measures the WebAssembly engine in Chromium (Debian's, headless), on the static site of scripts/wasm.sh:
 // - the time from opening the page to the engine's first move (a new visitor whose settings say the engine
 //   plays first, 0.2 s a move), the median of several fresh page loads;
-// - each game's speed: the module's own `bench` in a module worker of the site's page, nodes/second;
+// - the site's size: its files by kind (wasm, the engine's js, the page), as they are and gzipped;
+// - each game's speed: the module's own `bench` in a module worker of the site's page, nodes/second (the
+//   median of --rounds runs, 3 by default);
 // - the page's memory for taikyoku: the worker's WebAssembly memory after a taikyoku search.
 // Not a test (it asserts nothing): the README's WebAssembly figures come from it.
 //
-//   node tests/wasm/browser_measure.mjs [SITE (build/wasm/site)] [--loads N] [--games a,b]
+//   node tests/wasm/browser_measure.mjs [SITE (build/wasm/site)] [--loads N] [--rounds N] [--games a,b]
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { launchBrowser, startStaticServer } from '../web/harness.mjs';
 
 // puppeteer-core is installed with the browser tests' packages (tests/web).
@@ -21,9 +26,37 @@ const option = (name) => {
 };
 const site = args.find((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--')) ?? 'build/wasm/site';
 const loads = Number(option('--loads') ?? 5);
+const rounds = Number(option('--rounds') ?? 3);
 const games = option('--games')?.split(',') ??
   ['shogi', 'dobutsu', 'jungle', 'torishogi', 'chushogi', 'daishogi', 'taikyoku'];
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+// The site's files, as served and gzipped (what a server compressing its answers sends).
+{
+  const rows = [];
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else {
+        const bytes = readFileSync(path);
+        rows.push({ path: relative(site, path), size: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length });
+      }
+    }
+  };
+  walk(site);
+  const kind = (p) => (p.endsWith('.wasm') ? 'wasm' : p.startsWith('menagerie-engine') ? 'engine js' : 'page');
+  const sum = {};
+  for (const r of rows) {
+    const k = kind(r.path);
+    sum[k] ??= { size: 0, gzip: 0, files: 0 };
+    sum[k].size += r.size, sum[k].gzip += r.gzip, sum[k].files++;
+  }
+  const total = rows.reduce((t, r) => ({ size: t.size + r.size, gzip: t.gzip + r.gzip }), { size: 0, gzip: 0 });
+  for (const [k, v] of Object.entries(sum))
+    console.log(`site ${k}: ${v.files} file(s), ${v.size} bytes, ${v.gzip} gzipped`);
+  console.log(`site total: ${rows.length} files, ${total.size} bytes, ${total.gzip} gzipped`);
+}
 
 const files = await startStaticServer(site);
 const browser = await launchBrowser(puppeteer);
@@ -75,17 +108,22 @@ try {
     const next = () => new Promise((resolve) => { worker.onmessage = (e) => resolve(e.data); });
     await next();
     const out = [];
-    for (const game of wanted) {
-      worker.postMessage({ game, work: 'bench' });
-      out.push(await next());
+    for (const game of wanted.games) {
+      const runs = [];
+      for (let round = 0; round < wanted.rounds; ++round) {
+        worker.postMessage({ game, work: 'bench' });
+        runs.push((await next()).nps);
+      }
+      out.push({ game, runs });
     }
     worker.postMessage({ game: 'taikyoku', work: 'search' });
     out.push(await next());
     worker.terminate();
     return out;
-  }, games);
+  }, { games, rounds });
   for (const r of results) {
-    if (r.nps !== undefined) console.log(`Chromium ${r.game}: ${r.nps} nodes/second (bench)`);
+    if (r.runs !== undefined)
+      console.log(`Chromium ${r.game}: ${median(r.runs)} nodes/second (bench, the median of ${r.runs.join(' ')})`);
     else console.log(`taikyoku in the worker: ${(r.memory / 1048576).toFixed(0)} MB of WebAssembly memory after ` +
                      `a 3 s search (${r.answer})`);
   }

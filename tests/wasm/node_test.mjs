@@ -1,10 +1,10 @@
 // The WebAssembly engine under Node against the native binary, in the same run: for every game the same perft
 // breakdown, the same answer to a fixed-depth search (one step holds it, so the search is the same node for
 // node), the same answers to bad input; then what only steps can show: stop during go infinite answers once,
-// isready is read during a search. With --speed, also each game's speed (bench nodes/second, the best of
-// two alternated runs) beside the native one's; --quick: two games only.
+// isready is read during a search. With --speed, also each game's speed (bench nodes/second, the median of
+// --rounds N alternated runs, 3 by default) beside the native one's; --quick: two games only.
 //
-//   node tests/wasm/node_test.mjs NATIVE_BINARY [WASM_DIR (build/wasm)] [--quick] [--speed]
+//   node tests/wasm/node_test.mjs NATIVE_BINARY [WASM_DIR (build/wasm)] [--quick] [--speed [--rounds N]]
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -12,6 +12,8 @@ import { join, resolve } from 'node:path';
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const speed = args.includes('--speed');
+const roundsAt = args.indexOf('--rounds');
+const rounds = roundsAt >= 0 ? Number(args.splice(roundsAt, 2)[1]) : 3;
 const [native, wasmDir = 'build/wasm'] = args.filter((a) => !a.startsWith('--'));
 const front = resolve(wasmDir, 'menagerie.js');
 let failures = 0;
@@ -156,7 +158,7 @@ await s.exit;
 if (s.lines.filter((l) => l.startsWith('bestmove')).length !== 2) fail('not exactly one bestmove for each go');
 else console.log('ok quit during a search: its answer, then the end');
 
-// Speed: each game's bench, native and WebAssembly, one after the other (alternated twice; the best of each).
+// Speed: each game's bench, native and WebAssembly, one after the other, --rounds times; the medians.
 if (speed) {
   const bench = async (command, commandArgs, game) => {
     const e = engine(command, commandArgs);
@@ -167,14 +169,17 @@ if (speed) {
     await e.exit;
     return Number(lines.at(-1).split(':')[1]);
   };
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   for (const g of quick ? games.slice(0, 2) : games) {
-    const nps = { native: 0, wasm: 0 };
-    for (let round = 0; round < 2; ++round) {
-      nps.native = Math.max(nps.native, await bench(native, ['--tablebase', 'none'], g.name));
-      nps.wasm = Math.max(nps.wasm, await bench(process.execPath, [front], g.name));
+    const runs = { native: [], wasm: [] };
+    for (let round = 0; round < rounds; ++round) {
+      runs.native.push(await bench(native, ['--tablebase', 'none'], g.name));
+      runs.wasm.push(await bench(process.execPath, [front], g.name));
     }
+    const nps = { native: median(runs.native), wasm: median(runs.wasm) };
     console.log(`speed ${g.name}: native ${nps.native} nodes/s, Node ${nps.wasm} nodes/s, ` +
-                `${(100 * nps.wasm / nps.native).toFixed(0)}%`);
+                `${(100 * nps.wasm / nps.native).toFixed(0)}% (medians of ${rounds} alternated runs; ` +
+                `native ${runs.native.join(' ')}, Node ${runs.wasm.join(' ')})`);
   }
 }
 
