@@ -1,6 +1,7 @@
 #include "protocol/web/client.hpp"
 
 #include <algorithm>
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "protocol/core/session.hpp"
@@ -105,6 +106,11 @@ void WebClient::hello() {
                          {"tables", g.options.end() != std::find_if(g.options.begin(), g.options.end(), [](const Option& o) {
                               return o.name == kTablebaseOption;
                           })}});
+        // The rules a player may choose (the game's rule options: chu's ChuRules), the default first.
+        json rules = json::array();
+        for (const Option& o : g.options)
+            if (o.type == Option::Type::Combo) rules.push_back({{"name", o.name}, {"values", o.choices}, {"default", o.default_value}});
+        if (!rules.empty()) games.back()["rules"] = rules;
         if (!g.pieces.empty()) {
             json pieces = json::array();
             for (const auto& p : g.pieces) pieces.push_back({p.code, p.kanji, p.name});
@@ -174,13 +180,33 @@ void WebClient::position(const void* raw) {
         }
     }
 
-    // A new game gets a fresh session (a small table until it searches); a running search is stopped first,
-    // and its answer comes back under its own id, which the page no longer waits for.
+    // The rules chosen ("rules": {"ChuRules": "lishogi"}), each a rule option of the game; the others default.
+    std::map<std::string, std::string> rules;
+    if (auto r = request.find("rules"); r != request.end() && !r->is_null()) {
+        if (!r->is_object()) return error("position: \"rules\" must be an object of rule names and values", "position");
+        for (const auto& [name, value] : r->items()) {
+            auto o = std::find_if(entry->options.begin(), entry->options.end(),
+                                  [&](const Option& x) { return x.name == name && x.type == Option::Type::Combo; });
+            if (o == entry->options.end())
+                return error("position: " + std::string(entry->name) + " has no rule '" + name.substr(0, 40) + "'", "position");
+            if (!value.is_string() || std::find(o->choices.begin(), o->choices.end(), value.get<std::string>()) == o->choices.end()) {
+                std::string choices;
+                for (const std::string& c : o->choices) choices += (choices.empty() ? "" : ", ") + c;
+                return error("position: rule " + name + " is one of " + choices, "position");
+            }
+            if (value.get<std::string>() != o->default_value) rules[name] = value.get<std::string>();
+        }
+    }
+
+    // A new game, or other rules, gets a fresh session (a small table until it searches); a running search is
+    // stopped first, and its answer comes back under its own id, which the page no longer waits for.
     std::unique_ptr<Session> fresh;
     Session* target = session_.get();
-    if (!session_ || game_ != entry) {
+    if (!session_ || game_ != entry || rules != rules_) {
         fresh = entry->make_session(out_, 1);
         fresh->set_stepped(limits_.stepped);
+        for (const auto& [name, value] : rules)
+            if (auto e = fresh->set_rule(name, value)) return error("position: " + *e, "position");
         if (entry->options.end() != std::find_if(entry->options.begin(), entry->options.end(),
                                                  [](const Option& o) { return o.name == kTablebaseOption; }))
             if (auto e = fresh->set_tablebase(limits_.tablebase)) error("tablebase: " + *e);
@@ -199,6 +225,7 @@ void WebClient::position(const void* raw) {
         }
         session_ = std::move(fresh);
         game_ = entry;
+        rules_ = std::move(rules);
         sized_ = false;
     }
 
@@ -224,7 +251,8 @@ void WebClient::position(const void* raw) {
                    {"moves", *legal},
                    {"over", view.over},
                    {"threatened", view.threatened},
-                   {"values", values}};
+                   {"values", values},
+                   {"rules", rules_}};
     if (want_played) {
         json list = json::array();
         for (const MoveEffect& move : played) {

@@ -4,9 +4,10 @@
 // can drive it without a socket (tests/protocol/web_test.cpp).
 //
 // Requests (JSON objects, "op" says which):
-//   {"op":"hello"}                         the games, board sizes and skill presets
-//   {"op":"position","game":G,"sfen":S,"moves":[...],"played":B}
-//                                          sets the tab's game and position; answers the board, the legal moves
+//   {"op":"hello"}                         the games (board sizes, rule options), and skill presets
+//   {"op":"position","game":G,"sfen":S,"moves":[...],"played":B,"rules":{NAME:VALUE}}
+//                                          sets the tab's game, rules (the game's rule options that "hello"
+//                                          lists, the rest at their defaults) and position; answers the board, the legal moves
 //                                          with their squares, the game's state and, with a table, move values;
 //                                          with "played":true also each move played: "played":[{"path":[cells
 //                                          it names, from its origin],"drop":P,"taken":[{"cell":C,"piece":P},
@@ -31,6 +32,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -108,6 +110,7 @@ private:
     std::atomic<bool> holds_gate_{false};
     Writer out_{*this};  // the session's values; declared before session_, which reports into it until it is gone
     const GameEntry* game_ = nullptr;
+    std::map<std::string, std::string> rules_;  // the session's rules other than the defaults
     std::unique_ptr<Session> session_;
     // For piece requests about another game than the tab's (a smallest table; never searches).
     const GameEntry* demo_game_ = nullptr;

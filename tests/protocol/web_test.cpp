@@ -200,3 +200,41 @@ TEST_CASE("web client: a search on a clock, capped by the server's longest movet
     CHECK(ms < 2000);
     CHECK(tab.ask({{"op", "go"}, {"id", 6}, {"btime", "soon"}})["op"] == "error");
 }
+
+TEST_CASE("web client: a game's rules, as hello lists them; other rules are a fresh game, bad ones refused") {
+    Tab tab;
+    json hello = tab.ask({{"op", "hello"}});
+    json chu;
+    for (const json& g : hello["games"])
+        if (g["name"] == "chushogi") chu = g;
+    REQUIRE(chu.contains("rules"));
+    CHECK(chu["rules"][0]["name"] == "ChuRules");
+    CHECK(chu["rules"][0]["values"] == json::array({"seed", "lishogi"}));
+    CHECK(chu["rules"][0]["default"] == "seed");
+    for (const json& g : hello["games"])
+        if (g["name"] == "dobutsu") CHECK_FALSE(g.contains("rules"));
+
+    // A lance promoting on the far rank without a capture: lishogi's reading only.
+    const std::string sfen = "5k6/6P3p1/1P1L6G1/11S/4E3L1p1/7O4/12/7e4/9l2/12/2p9/K11 b - 1";
+    json seed = tab.ask({{"op", "position"}, {"game", "chushogi"}, {"sfen", sfen}});
+    CHECK(seed["rules"].empty());
+    const size_t seed_moves = seed["moves"].size();
+    json lishogi = tab.ask({{"op", "position"}, {"game", "chushogi"}, {"sfen", sfen}, {"rules", {{"ChuRules", "lishogi"}}}});
+    CHECK(lishogi["rules"] == json({{"ChuRules", "lishogi"}}));
+    CHECK(lishogi["moves"].size() == seed_moves + 1);
+    json moved = tab.ask({{"op", "position"}, {"game", "chushogi"}, {"sfen", sfen}, {"moves", {"9c9a+"}},
+                          {"rules", {{"ChuRules", "lishogi"}}}});
+    CHECK(moved["op"] == "position");
+    // Refused, the lishogi position kept: the move under the seed's rules, a rule the game lacks, a bad value.
+    for (const json& rules : {json(nullptr), json({{"EnteringKingRule", "CSARule27"}}), json({{"ChuRules", "hachu"}}),
+                              json("lishogi")}) {
+        CAPTURE(rules.dump());
+        json bad = tab.ask({{"op", "position"}, {"game", "chushogi"}, {"sfen", sfen}, {"moves", {"9c9a+"}}, {"rules", rules}});
+        CHECK(bad["op"] == "error");
+    }
+    tab.client.handle(json({{"op", "go"}, {"id", 4}, {"movetime", 50}}).dump());
+    CHECK(tab.wait_for("bestmove")["id"] == 4);
+    json again = tab.ask({{"op", "position"}, {"game", "chushogi"}, {"sfen", sfen}, {"rules", {{"ChuRules", "seed"}}}});
+    CHECK(again["rules"].empty());
+    CHECK(again["moves"].size() == seed_moves);
+}

@@ -730,6 +730,39 @@ async function testAnalysis(browser, url) {
   }
 }
 
+// The rules a game lets the player choose: chu by lishogi's reading, a move only it allows played, the seed's
+// refused while that move stands, and the choice kept for the next visit.
+async function testRuleChoice(browser, url) {
+  step = 'rules';
+  const lance = '5k6/6P3p1/1P1L6G1/11S/4E3L1p1/7O4/12/7e4/9l2/12/2p9/K11 b - 1';
+  const page = await openPage(browser, `${url}?game=chushogi`);
+  await ready(page, ` && document.body.dataset.game === 'chushogi'`);
+  const select = '#rule-choice select[aria-label="ChuRules"]';
+  check(await page.$eval('#rule-choice', (e) => !e.hidden), 'no rules to choose for chu');
+  await load(page, lance);
+  await wait(page, `window.menagerie.pos?.sfen === '${lance}'`);
+  const seedMoves = (await page.evaluate(() => window.menagerie.pos.moves.length));
+  check(!(await page.evaluate(() => window.menagerie.pos.moves.some((m) => m.usi === '9c9a+'))), 'seed rules offer 9c9a+');
+  await page.select(select, 'lishogi');
+  await wait(page, `window.menagerie.pos?.rules?.ChuRules === 'lishogi' && document.body.dataset.pending === '0'`);
+  const answer = await page.evaluate(() => window.menagerie.pos);
+  check(answer.moves.length === seedMoves + 1, `lishogi's rules: ${answer.moves.length} moves, the seed's ${seedMoves}`);
+  const move = answer.moves.find((m) => m.usi === '9c9a+');
+  check(move, 'no 9c9a+ under lishogi rules');
+  await enterMove(page, move, answer.side);
+  await page.select(select, 'seed');
+  await wait(page, `document.getElementById('message').textContent.includes('Not under those rules')`);
+  await wait(page, `document.body.dataset.pending === '0' && window.menagerie.pos?.rules?.ChuRules === 'lishogi'`);
+  check(await page.$eval(select, (e) => e.value) === 'lishogi', 'the refused rules are shown');
+  await page.reload();
+  await ready(page, ` && document.body.dataset.game === 'chushogi'`);
+  const again = await state(page);
+  check(again.moves[0] === '9c9a+' && (await page.$eval(select, (e) => e.value)) === 'lishogi',
+        `after a reload: moves ${again.moves}, rules ${await page.$eval(select, (e) => e.value)}`);
+  log('lishogi rules chosen, the lance promoted on the far rank, the seed refused while that move stands, kept on reload');
+  await page.done();
+}
+
 // The static site: analysis in the page's own engine, stopped when unticked; and a worker that fails is
 // replaced by a new one, the game kept.
 async function testWorker(browser, url, api) {
@@ -906,6 +939,7 @@ async function main() {
       else await testAnalysis(browser, url);
     }
     if (wanted('jungle')) await testJungle(browser, url, api);
+    if (wanted('chushogi')) await testRuleChoice(browser, url);
     if (wanted('dobutsu')) await testClocks(browser, url);
     await testLearning(browser, url, api, games);
     await testBigBoards(browser, url, games.map((g) => g.name));

@@ -349,6 +349,7 @@ function chooseGame(name, given, givenPly, source) {
   app.sel = null;
   app.resultShown = null;
   modeLabels();
+  renderRuleChoice();
   renderRules();
   renderPieceList();
   const saved = given ? null : store.loadGame(name);
@@ -368,6 +369,64 @@ function chooseGame(name, given, givenPly, source) {
   });
 }
 
+// The rules a game lets the player choose (hello's "rules": chu's ChuRules, shogi's entering king), kept in
+// the settings for each game; the words for the ones we know.
+const ruleWords = {
+  ChuRules: { title: 'Rules', seed: 'Menagerie’s (the seed)', lishogi: 'lishogi’s' },
+  EnteringKingRule: { title: 'Entering king', CSARule27: 'declaration (27 points)', NoEnteringKing: 'no declaration' },
+};
+function chosenRules() {  // only the game's rules and their values: the stored settings may be anything
+  const saved = app.settings.rules?.[app.game.name];
+  const rules = {};
+  for (const rule of app.game.rules ?? []) {
+    const value = saved && typeof saved === 'object' ? saved[rule.name] : undefined;
+    if (rule.values.includes(value)) rules[rule.name] = value;
+  }
+  return rules;
+}
+function renderRuleChoice() {
+  const box = $('rule-choice');
+  box.textContent = '';
+  const rules = app.game.rules ?? [];
+  box.hidden = rules.length === 0;
+  const chosen = chosenRules();
+  for (const rule of rules) {
+    const words = ruleWords[rule.name] ?? {};
+    const label = document.createElement('label');
+    label.textContent = `${words.title ?? rule.name} `;
+    const select = document.createElement('select');
+    select.setAttribute('aria-label', rule.name);
+    for (const value of rule.values) {
+      const o = document.createElement('option');
+      o.value = value;
+      o.textContent = words[value] ?? value;
+      select.appendChild(o);
+    }
+    select.value = chosen[rule.name] ?? rule.default;
+    select.onchange = () => chooseRule(rule, select);
+    label.appendChild(select);
+    box.appendChild(label);
+  }
+}
+// Another reading of the rules: the game so far again under it; if it refuses a move played, the rules stay.
+function chooseRule(rule, select) {
+  const game = app.game.name;
+  const before = chosenRules();
+  const keep = (rules) => {
+    app.settings = { ...app.settings, rules: { ...(app.settings.rules ?? {}), [game]: rules } };
+    store.saveSettings(app.settings);
+  };
+  keep({ ...before, [rule.name]: select.value });
+  if (!app.record) return;  // the game's first position is on its way: it goes under the rules chosen
+  stopSearch();
+  requestPosition(app.record, app.ply, (why) => {
+    keep(before);
+    select.value = before[rule.name] ?? rule.default;
+    flash(`Not under those rules: ${why}`);
+    requestPosition(app.record, app.ply);
+  });
+}
+
 function modeLabels() {
   const [first, second] = app.look.players;
   $('mode').options[1].textContent = `you play ${first}, the engine ${second}`;
@@ -377,7 +436,8 @@ function modeLabels() {
 function requestPosition(record, ply, fallback) {
   const id = ++app.requestId;
   app.pending = { id, record, ply, fallback };
-  send({ op: 'position', id, game: app.game.name, sfen: record.start, moves: record.moves.slice(0, ply), played: true });
+  send({ op: 'position', id, game: app.game.name, sfen: record.start, moves: record.moves.slice(0, ply), played: true,
+    rules: chosenRules() });
   updateBody();
   renderStatus();
 }
