@@ -52,8 +52,13 @@ void game_seeds(const fs::path& dir, char pick) {
                                   sfens.back() + "\",\"moves\":[],\"id\":1}\n{\"op\":\"position\",\"game\":\"" + game +
                                   "\",\"moves\":[\"" + m + "\",\"" + m + "\"]}\n{\"op\":\"go\",\"id\":2,\"movetime\":1}\n"
                                   "{\"op\":\"stop\"}\n" + sfens.back() + "\n" + m);
+        // The rules a game offers, chosen and refused.
+        put(dir / "web_fuzz", "{\"op\":\"position\",\"game\":\"" + game + "\",\"rules\":{\"ChuRules\":\"lishogi\"}}\n"
+                              "{\"op\":\"position\",\"game\":\"" + game + "\",\"rules\":{\"EnteringKingRule\":\"NoEnteringKing\"},"
+                              "\"moves\":[\"" + m + "\"]}\n{\"op\":\"position\",\"game\":\"" + game + "\",\"rules\":[1]}\n");
     }
     put(dir / "cli_fuzz", "perft\n--variant\n" + std::string(G::name) + "\n--depth\n2\n--sfen\n" + sfens.back());
+    put(dir / "cli_fuzz", "perft\n--variant\n" + std::string(G::name) + "\n--depth\n1\n--texts\n--rule\nChuRules=lishogi\n--rule\n=x");
     put(dir / "cli_fuzz", "selfplay\n--variant\n" + std::string(G::name) + "\n--a\nbeginner,depth=2\n--b\nskill=3\n--games\n4");
     put(dir / "cli_fuzz", "match\n--variant\n" + std::string(G::name) +
                               "\n--engine\ncmd=menagerie name=a\n--engine\ncmd=fairy-stockfish proto=usi tc=movetime=50\n"
@@ -84,6 +89,7 @@ int main(int argc, char** argv) {
              // The UCI dialect, as cutechess and Fairy-Stockfish speak it.
              "uci\nsetoption name UCI_Variant value shogi\ndebug on\nucinewgame\nposition startpos moves c3c4 g7g6\ngo wtime 1000 btime 1000 winc 10 binc 10\nposition fen lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL[] w - - 2 2 moves b2h8+\ngo depth 3\nd\n",
              "uci\nsetoption name UCI_Variant value dobutsu\nposition fen gle/1c1/1C1/ELG[-] w - 1 moves b2b3\ngo movetime 50\ngo perft 2\nposition fen 1l1/1L1/3/3[-] w - 1 moves b3b4\ngo mate 2\n",
+             "setoption name USI_Variant value chushogi\nsetoption name ChuRules value lishogi\nposition sfen 5k6/6P3p1/1P1L6G1/11S/4E3L1p1/7O4/12/7e4/9l2/12/2p9/K11 b - 1 moves 9c9a+\nperft 2 texts\ngo perft 1 texts x\nsetoption name ChuRules value seed\nd\n",
              "uci\nsetoption name UCI_Variant value chushogi\nposition startpos moves f4f5\ngo nodes 300\nposition fen 11k/12/2p9/5g6/5+o3n2/12/9+H2/6B5/12/5R6/12/K11 w e8 1\ngo depth 2\n",
              "uci\nposition fen 4k4/9/9/9/9/9/9/9/4K4[2PBp] w - 1 moves B@e5 P@e4\nposition fen [x] w\nposition fen 9/9 b - - - - 1\ngo searchmoves c3c4 z9z9 depth 2\n"})
         put(dir / "usi_fuzz", s);
