@@ -192,6 +192,9 @@ struct Shogi {
          "CSARule27 lets the side to move declare a win (bestmove win) by the CSA 27-point rule; NoEnteringKing turns it off"},
     }};
     static constexpr bool mate_solver = true;  // go mate uses df-pn (search/mate/mate_solver.hpp)
+    // Game records (record.hpp): a record in one format ("" to tell from the text) written in another.
+    static constexpr std::string_view record_formats = "kif, ki2, csa, usi";
+    static Result<std::string> convert_record(std::string_view text, std::string_view from, std::string_view to);
 };
 
 }  // namespace menagerie::shogi

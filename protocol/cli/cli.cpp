@@ -14,11 +14,13 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "engine/core/text.hpp"
+#include "protocol/cli/encoding.hpp"
 #include "protocol/core/options.hpp"
 #include "protocol/core/catalogue.hpp"
 #include "protocol/cli/tune_games.hpp"
@@ -132,12 +134,58 @@ int convert_command(const std::vector<std::string>& args, CommandMode mode) {
     po::options_description opts("convert options");
     opts.add_options()("variant", po::value<std::string>(), "game (required)")(
         "to-sfen", po::value<std::string>(), "a position in the game's other format, or '-' for stdin")(
-        "from-sfen", po::value<std::string>(), "an SFEN, or '-' for stdin")("help,h", "this help");
+        "from-sfen", po::value<std::string>(), "an SFEN, or '-' for stdin")(
+        "to", po::value<std::string>(), "a game record's format to write (shogi: kif, ki2, csa, usi)")(
+        "from", po::value<std::string>(), "the record's format (default: told from its content)")(
+        "encoding", po::value<std::string>()->default_value("utf8"), "the output's: utf8 or sjis (Shift-JIS)")(
+        "file", po::value<std::string>(), "the record (or '-' for stdin, the default); also the first argument")(
+        "help,h", "this help");
+    po::positional_options_description positional;
+    positional.add("file", 1);
     po::variables_map vm;
-    if (auto status = parse_options(args, opts, vm)) return *status;
+    if (auto status = parse_options(args, opts, vm, &positional)) return *status;
     if (!vm.count("variant")) return bad_usage("convert needs --variant", &opts);
     const GameEntry* g = find_game(vm["variant"].as<std::string>());
     if (!g) return bad_usage("unknown variant '" + vm["variant"].as<std::string>() + "'", &opts);
+
+    // A game record: --to (and --from), from a file or stdin.
+    if (vm.count("to") || vm.count("from")) {
+        if (vm.count("to-sfen") || vm.count("from-sfen")) return bad_usage("--to/--from convert records, --to-sfen/--from-sfen positions: one or the other", &opts);
+        if (!g->convert_record) return bad_usage(std::string(g->name) + " has no game record formats", &opts);
+        if (!vm.count("to")) return bad_usage("convert needs --to (" + std::string(g->record_formats) + ")", &opts);
+        const std::string encoding = vm["encoding"].as<std::string>();
+        if (encoding != "utf8" && encoding != "sjis") return bad_usage("--encoding must be utf8 or sjis", &opts);
+        if (mode == CommandMode::CheckOnly) return 0;
+        const std::string path = vm.count("file") ? vm["file"].as<std::string>() : "-";
+        std::string bytes;
+        if (path == "-") {
+            bytes.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+        } else {
+            std::ifstream in(path, std::ios::binary);
+            if (!in) {
+                std::cerr << "menagerie: cannot open '" << path << "': " << std::strerror(errno) << "\n";
+                return 1;
+            }
+            bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+        }
+        constexpr size_t kMaxRecord = 64u << 20;
+        if (bytes.size() > kMaxRecord) {
+            std::cerr << "menagerie: " << path << ": a record of " << bytes.size() << " bytes is more than 64 MB\n";
+            return 1;
+        }
+        auto text = text_as_utf8(bytes);
+        auto out = text ? g->convert_record(text.value(), vm.count("from") ? vm["from"].as<std::string>() : "",
+                                            vm["to"].as<std::string>())
+                        : Result<std::string>(Error{text.error()});
+        if (out && encoding == "sjis") out = utf8_to_sjis(out.value());
+        if (!out) {
+            std::cerr << "menagerie: " << (path == "-" ? std::string("stdin") : path) << ": " << out.error() << "\n";
+            return 1;
+        }
+        std::cout << out.value();
+        return 0;
+    }
+
     if (!g->foreign_to_sfen) return bad_usage(std::string(g->name) + " has no other position format to convert", &opts);
     if (vm.count("to-sfen") == vm.count("from-sfen")) return bad_usage("convert needs one of --to-sfen and --from-sfen", &opts);
     if (mode == CommandMode::CheckOnly) return 0;

@@ -38,6 +38,10 @@ struct GameEntry {
     std::string_view foreign_format;
     Result<std::string> (*foreign_to_sfen)(std::string_view text) = nullptr;
     Result<std::string> (*sfen_to_foreign)(std::string_view sfen) = nullptr;
+    // Game records the game reads and writes (G::record_formats, e.g. shogi's KIF, KI2, CSA, USI): a record in
+    // one format ("" to tell from the text) written in another, as UTF-8 text.
+    std::string_view record_formats;
+    Result<std::string> (*convert_record)(std::string_view text, std::string_view from, std::string_view to) = nullptr;
 };
 
 const std::vector<GameEntry>& games();

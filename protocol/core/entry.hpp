@@ -38,6 +38,10 @@ GameEntry make_entry(std::string_view title, std::vector<std::string_view> ancho
     }
     if constexpr (requires { G::piece_looks(); })
         for (const auto& [code, kanji, name] : G::piece_looks()) e.pieces.push_back({code, kanji, name});
+    if constexpr (requires { G::record_formats; }) {
+        e.record_formats = G::record_formats;
+        e.convert_record = &G::convert_record;
+    }
     if constexpr (requires { G::foreign_format; }) {
         e.foreign_format = G::foreign_format;
         e.foreign_to_sfen = [](std::string_view text) -> Result<std::string> {

@@ -1,0 +1,284 @@
+// Shogi game records: KIF, KI2 and CSA read (moves, times, comments, headers, the end, handicaps and board
+// diagrams), written and read back to the same game; KI2's words that tell pieces apart; records refused
+// whole, naming the line; random games through every format.
+#include <doctest/doctest.h>
+
+#include <random>
+#include <string>
+
+#include "engine/shogi/ki2.hpp"
+#include "engine/shogi/record.hpp"
+
+using namespace menagerie;
+using namespace menagerie::shogi;
+
+namespace {
+
+const std::string kKif =
+    "# ---- a record ----\n"
+    "開始日時：2026/12/07 10:00:00\n"
+    "棋戦：テスト\n"
+    "手合割：平手\n"
+    "先手：先手さん\n"
+    "後手：後手さん\n"
+    "手数----指手---------消費時間--\n"
+    "*開始前\n"
+    "   1 ７六歩(77)   ( 0:01/00:00:01)\n"
+    "   2 ３四歩(33)   ( 0:02/00:00:02)\n"
+    "*二手目\n"
+    "   3 ２二角成(88) ( 0:03/00:00:04)\n"
+    "   4 同　銀(31)   ( 1:04/00:01:06)\n"
+    "   5 ４五角打     ( 0:05/00:00:09)\n"
+    "   6 投了         ( 0:06/00:01:12)\n"
+    "まで5手で先手の勝ち\n";
+
+const std::string kCsa =
+    "'a record\n"
+    "V2.2\n"
+    "N+先手さん\n"
+    "N-後手さん\n"
+    "$EVENT:テスト\n"
+    "$START_TIME:2026/12/07 10:00:00\n"
+    "PI\n"
+    "+\n"
+    "+7776FU\n"
+    "T1\n"
+    "-3334FU,T2\n"
+    "'二手目\n"
+    "+8822UM\n"
+    "T3\n"
+    "-3122GI\n"
+    "T64\n"
+    "+0045KA\n"
+    "T5\n"
+    "%TORYO\n"
+    "T6\n";
+
+std::string usi(const Record& r) { return write_usi(r); }
+
+Record read(const std::string& text, RecordFormat f) {
+    auto r = read_record(text, f);
+    REQUIRE_MESSAGE(r.ok(), r.error());
+    return r.value();
+}
+
+// The same game: start, moves, and, where both formats keep them, times, comments and the end.
+void check_same(const Record& a, const Record& b, bool times, bool comments) {
+    CHECK(a.start_sfen == b.start_sfen);
+    CHECK(usi(a) == usi(b));
+    CHECK(a.end == b.end);
+    REQUIRE(a.moves.size() == b.moves.size());
+    for (size_t i = 0; i < a.moves.size(); ++i) {
+        if (times) CHECK(a.moves[i].time_ms / 1000 == b.moves[i].time_ms / 1000);
+        if (comments) CHECK(a.moves[i].comments == b.moves[i].comments);
+    }
+    if (comments) CHECK(a.comments == b.comments);
+}
+
+// A position with Sente's gold in hand and golds where KI2 needs words to tell them apart.
+Position pos(const std::string& sfen) { return Position::from_sfen(sfen).value(); }
+Move usi_move(const Position& p, const std::string& text) { return p.parse_move(text).value(); }
+
+}  // namespace
+
+TEST_CASE("KIF: moves with 同, 打, 成, times, comments, headers and the end") {
+    const Record r = read(kKif, RecordFormat::Kif);
+    CHECK(usi(r) == "position startpos moves 7g7f 3c3d 8h2b+ 3a2b B*4e");
+    CHECK(r.header("棋戦") == "テスト");
+    CHECK(r.header("先手") == "先手さん");
+    CHECK(r.header("開始日時") == "2026/12/07 10:00:00");
+    CHECK(r.comments == std::vector<std::string>{"開始前"});
+    CHECK(r.moves[1].comments == std::vector<std::string>{"二手目"});
+    CHECK(r.moves[3].time_ms == 64000);
+    CHECK(r.end == RecordEnd::Resign);
+    CHECK(r.end_time_ms == 6000);
+    CHECK(detect_record_format(kKif) == RecordFormat::Kif);
+
+    // Written and read back: the same game, times and comments.
+    const std::string out = write_kif(r);
+    CHECK(out.find("   4 同　銀(31)") != std::string::npos);
+    CHECK(out.find("   5 ４五角打") != std::string::npos);
+    CHECK(out.find("( 1:04/00:01:06)") != std::string::npos);
+    CHECK(out.find("まで5手で先手の勝ち") != std::string::npos);
+    check_same(r, read(out, RecordFormat::Kif), true, true);
+}
+
+TEST_CASE("CSA: PI, moves, T times, comments, N+/N- and $ headers, %TORYO; the same game as the KIF") {
+    const Record r = read(kCsa, RecordFormat::Csa);
+    CHECK(detect_record_format(kCsa) == RecordFormat::Csa);
+    check_same(r, read(kKif, RecordFormat::Kif), true, false);
+    CHECK(r.header("先手") == "先手さん");
+    CHECK(r.header("棋戦") == "テスト");
+    CHECK(r.moves[1].comments == std::vector<std::string>{"二手目"});
+    const std::string out = write_csa(r);
+    CHECK(out.find("PI\n+\n+7776FU\nT1\n") != std::string::npos);
+    CHECK(out.find("%TORYO\nT6\n") != std::string::npos);
+    check_same(r, read(out, RecordFormat::Csa), true, true);
+    // A board given line by line, hands with 00AL, a drop and the side.
+    const std::string board =
+        "P1-KY-KE-GI-KI-OU-KI-GI-KE-KY\nP2 * -HI *  *  *  *  * -KA * \nP3-FU-FU-FU-FU-FU-FU-FU-FU-FU\n"
+        "P4 *  *  *  *  *  *  *  *  * \nP5 *  *  *  *  *  *  *  *  * \nP6 *  *  *  *  *  *  *  *  * \n"
+        "P7+FU+FU+FU+FU+FU+FU+FU+FU * \nP8 * +KA *  *  *  *  * +HI * \nP9+KY+KE+GI+KI+OU+KI+GI+KE+KY\n"
+        "P+00FU\n-\n-3334FU\n%CHUDAN\n";
+    const Record b = read(board, RecordFormat::Csa);
+    CHECK(b.start_sfen == "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPP1/1B5R1/LNSGKGSNL w P 1");
+    CHECK(usi(b) == "position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPP1/1B5R1/LNSGKGSNL w P 1 moves 3c3d");
+    CHECK(b.end == RecordEnd::Abort);
+    check_same(b, read(write_csa(b), RecordFormat::Csa), false, true);
+}
+
+TEST_CASE("KIF and CSA: handicaps and board diagrams as the start") {
+    const std::string kif = "手合割：香落ち\n上手：A\n下手：B\n手数----指手---------消費時間--\n   1 ３四歩(33)\n   2 ７六歩(77)\n";
+    const Record r = read(kif, RecordFormat::Kif);
+    CHECK(r.start_sfen == "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1");
+    CHECK(usi(r) == "position sfen lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1 moves 3c3d 7g7f");
+    CHECK(r.header("上手") == "A");
+    for (RecordFormat f : {RecordFormat::Kif, RecordFormat::Ki2, RecordFormat::Csa}) {
+        const std::string out = write_record(r, f);
+        CHECK(out.find(f == RecordFormat::Csa ? "PI11KY\n-\n" : "手合割：香落ち") != std::string::npos);
+        check_same(r, read(out, f), false, false);
+    }
+    for (const Handicap& h : handicaps()) {
+        CAPTURE(h.name);
+        const Record x = read("手合割：" + std::string(h.name) + "\n", RecordFormat::Kif);
+        CHECK(x.start_sfen == h.sfen);
+        CHECK(handicap_name(x.start_sfen) == h.name);
+    }
+
+    // A board diagram (a mating problem: Sente's hand, Sente to move) and the 後手番 line.
+    const std::string diagram =
+        "後手の持駒：なし\n"
+        "  ９ ８ ７ ６ ５ ４ ３ ２ １\n"
+        "+---------------------------+\n"
+        "| ・ ・ ・ ・ ・ ・ ・v桂v香|一\n"
+        "| ・ ・ ・ ・ ・ ・ ・v玉 ・|二\n"
+        "| ・ ・ ・ ・ ・ ・v歩v歩 ・|三\n"
+        "| ・ ・ ・ ・ ・ ・ ・ ・ ・|四\n"
+        "| ・ ・ ・ ・ ・ ・ ・ ・ ・|五\n"
+        "| ・ ・ ・ ・ ・ ・ ・ ・ ・|六\n"
+        "| ・ ・ ・ ・ ・ ・ ・ ・ ・|七\n"
+        "| ・ ・ ・ ・ ・ ・ ・ ・ ・|八\n"
+        "| ・ ・ ・ ・ 玉 ・ ・ ・ ・|九\n"
+        "+---------------------------+\n"
+        "先手の持駒：金二　銀\n"
+        "手数----指手---------消費時間--\n"
+        "   1 １二金打\n";
+    const Record d = read(diagram, RecordFormat::Kif);
+    CHECK(d.start_sfen == "7nl/7k1/6pp1/9/9/9/9/9/4K4 b 2GS 1");
+    CHECK(usi(d) == "position sfen 7nl/7k1/6pp1/9/9/9/9/9/4K4 b 2GS 1 moves G*1b");
+    for (RecordFormat f : {RecordFormat::Kif, RecordFormat::Ki2, RecordFormat::Csa}) check_same(d, read(write_record(d, f), f), false, false);
+    CHECK(write_kif(d).find("先手の持駒：金二　銀　") != std::string::npos);
+    std::string gote_to_move = diagram;
+    gote_to_move.replace(0, gote_to_move.find('\n'), "後手の持駒：歩十六");
+    gote_to_move.replace(gote_to_move.find("先手の持駒"), std::string::npos, "先手の持駒：なし\n後手番\n");
+    const Record g = read(gote_to_move, RecordFormat::Kif);
+    CHECK(g.start_sfen == "7nl/7k1/6pp1/9/9/9/9/9/4K4 w 16p 1");
+    CHECK(write_kif(g).find("後手の持駒：歩十六　\n") != std::string::npos);
+    CHECK(write_kif(g).find("後手番\n") != std::string::npos);
+}
+
+TEST_CASE("KI2: the words that tell pieces apart, read and written") {
+    // Golds on 6i and 4i both reach 5h (moving up): 右 and 左.
+    const Position a = pos("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1");
+    CHECK(ki2_text(a, usi_move(a, "4i5h"), false) == "５八金右");
+    CHECK(ki2_text(a, usi_move(a, "6i5h"), false) == "５八金左");
+    CHECK(ki2_text(a, usi_move(a, "7g7f"), false) == "７六歩");
+    // Golds on 5i and 4i to 5h: 直 and 右; on 6h and 4i: 寄 and 上; a gold in hand beside them: 打.
+    const Position b = pos("4k4/9/9/9/9/9/9/9/4GG3 b G 1");
+    CHECK(ki2_text(b, usi_move(b, "5i5h"), false) == "５八金直");
+    CHECK(ki2_text(b, usi_move(b, "4i5h"), false) == "５八金右");
+    CHECK(ki2_text(b, usi_move(b, "G*5h"), false) == "５八金打");
+    CHECK(ki2_text(b, usi_move(b, "G*1a"), false) == "１一金");
+    const Position c = pos("4k4/9/9/9/9/9/9/3G5/5G3 b - 1");
+    CHECK(ki2_text(c, usi_move(c, "6h5h"), false) == "５八金寄");
+    CHECK(ki2_text(c, usi_move(c, "4i5h"), false) == "５八金上");
+    // Dragons by their side first: two dragons reaching 5e from 9e and 1e.
+    const Position d = pos("4k4/9/9/9/+R7+R/9/9/9/4K4 b - 1");
+    CHECK(ki2_text(d, usi_move(d, "1e5e"), false) == "５五龍右");
+    CHECK(ki2_text(d, usi_move(d, "9e5e"), false) == "５五龍左");
+    // Promotion said, or declined where it was possible; Gote's side reversed.
+    const Position e = pos("4k4/9/9/2S6/9/9/9/9/4K4 b - 1");
+    CHECK(ki2_text(e, usi_move(e, "7d7c+"), false) == "７三銀成");
+    CHECK(ki2_text(e, usi_move(e, "7d7c"), false) == "７三銀不成");
+    const Position w = pos("4k1g1g/9/9/9/9/9/9/9/4K4 w - 1");
+    CHECK(ki2_text(w, usi_move(w, "3a2b"), false) == "２二金右");  // Gote's right is toward file 9
+    CHECK(ki2_text(w, usi_move(w, "1a2b"), false) == "２二金左");
+
+    // Read back: KI2 text, and refusals: ambiguous, no such piece, words fitting none.
+    const Record r = read("▲５八金右　△８四歩　▲６八金寄\n", RecordFormat::Ki2);
+    CHECK(usi(r) == "position startpos moves 4i5h 8c8d 5h6h");
+    for (const auto& [text, says] : std::vector<std::pair<std::string, std::string>>{
+             {"▲５八金\n", "line 1: ５八金: ambiguous"},
+             {"▲５五角\n", "line 1: ５五角: no legal move"},
+             {"▲５八金寄\n", "no such move among"},
+             {"▲７六歩　▲２六歩\n", "other side's turn"},
+             {"▲７六歩　△３四歩\n先手：X\n", "line 2: not a move"}}) {
+        CAPTURE(text);
+        auto bad = read_ki2(text);
+        REQUIRE_FALSE(bad.ok());
+        CHECK_MESSAGE(bad.error().find(says) != std::string::npos, bad.error());
+    }
+}
+
+TEST_CASE("records refused whole, naming the line") {
+    const std::vector<std::tuple<std::string, RecordFormat, std::string>> cases = {
+        {"手数----指手---------消費時間--\n   1 ７五歩(77)\n", RecordFormat::Kif, "line 2: ７五歩(77):"},
+        {"手数----指手---------消費時間--\n   1 ７六歩(77)\n   3 ３四歩(33)\n", RecordFormat::Kif, "line 3: move 3 follows move 1"},
+        {"手数----指手---------消費時間--\n   1 ７六金(77)\n", RecordFormat::Kif, "line 2: ７六金(77): no 金"},
+        {"手数----指手---------消費時間--\n   1 同　歩(77)\n", RecordFormat::Kif, "line 2: 同"},
+        {"手数----指手---------消費時間--\n   1 ７六歩(77) (x)\n", RecordFormat::Kif, "line 2"},
+        {"手合割：九枚落ち\n手数----指手---------消費時間--\n", RecordFormat::Kif, "unknown 手合割"},
+        {"開始日時：今\nこれは何\n", RecordFormat::Kif, "line 2: not a header"},
+        {"手数----指手---------消費時間--\n   1 投了\n   2 ７六歩(77)\n", RecordFormat::Kif, "line 3: a move after the end"},
+        {"PI\n+\n+7775FU\n", RecordFormat::Csa, "line 3: +7775FU:"},
+        {"PI\n+\n-3334FU\n", RecordFormat::Csa, "line 3: -3334FU: it is the other side's turn"},
+        {"PI\n+\n+7776FU\n%WHAT\n", RecordFormat::Csa, "line 4: unknown end"},
+        {"PI99KA\n+\n", RecordFormat::Csa, "line 1: PI removes no such piece"},
+        {"V2.2\n+7776FU\n", RecordFormat::Csa, "line 2: a move before the start position"},
+        {"position startpos moves 7g7f 7g7f\n", RecordFormat::Usi, "move 2"},
+    };
+    for (const auto& [text, format, says] : cases) {
+        CAPTURE(text);
+        auto r = read_record(text, format);
+        REQUIRE_FALSE(r.ok());
+        CHECK_MESSAGE(r.error().find(says) != std::string::npos, r.error());
+    }
+    CHECK_FALSE(detect_record_format("hello"));
+    CHECK(detect_record_format("position startpos moves 7g7f") == RecordFormat::Usi);
+    CHECK(detect_record_format("▲７六歩　△３四歩") == RecordFormat::Ki2);
+    CHECK(detect_record_format("\xEF\xBB\xBF手合割：平手\n") == RecordFormat::Kif);
+}
+
+TEST_CASE("records: random games, handicap and even, through KIF, KI2 and CSA and back") {
+    std::mt19937_64 rng(20261207);
+    int plies = 0;
+    for (int game = 0; game < 30; ++game) {
+        Record r;
+        r.start_sfen = std::string(handicaps()[size_t(game) % handicaps().size()].sfen);
+        Position p = r.position();
+        for (int ply = 0; ply < 160; ++ply) {
+            Moves list;
+            p.legal_moves(list);
+            if (list.size() == 0) {
+                r.end = RecordEnd::Mate;
+                break;
+            }
+            const Move m = list[rng() % list.size()];
+            r.moves.push_back({m, int64_t(rng() % 100000), {}});
+            p.play(m);
+            ++plies;
+        }
+        if (r.end == RecordEnd::None) r.end = RecordEnd::Resign;
+        r.moves.back().comments = {"評価値 +123", "*解析 読み筋 ７六歩"};
+        for (RecordFormat f : {RecordFormat::Kif, RecordFormat::Ki2, RecordFormat::Csa}) {
+            CAPTURE(game);
+            CAPTURE(int(f));
+            const std::string text = write_record(r, f);
+            auto back = read_record(text, f);
+            REQUIRE_MESSAGE(back.ok(), (back.error() + "\n" + text));
+            check_same(r, back.value(), f != RecordFormat::Ki2, true);
+            CHECK(detect_record_format(text) == f);
+        }
+    }
+    MESSAGE(plies << " moves written and read back in each format");
+}
