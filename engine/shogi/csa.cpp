@@ -160,8 +160,14 @@ Result<Record> read_csa(std::string_view text) {
         ++line_number;
         if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
         if (line.empty()) continue;
-        if (line[0] == '\'') {  // a comment; "'*" and "'**" are programs' comments, kept as they are
-            std::string c(line.substr(1));
+        if (line[0] == '\'') {
+            // "'*" comments a move or the start (as GUIs write them; "'**" holds a program's analysis); a
+            // plain "'" line is a remark about the file.
+            if (line.size() < 2 || line[1] != '*') {
+                r.remarks.emplace_back(line.substr(1));
+                continue;
+            }
+            std::string c(line.substr(2));
             if (ended) r.end_comments.push_back(c);
             else if (r.moves.empty()) r.comments.push_back(c);
             else r.moves.back().comments.push_back(c);
@@ -308,7 +314,7 @@ Result<Record> read_csa(std::string_view text) {
 std::string write_csa(const Record& r) {
     const Position start = Position::from_sfen(r.start_sfen).value();
     std::string s = "V2.2\n";
-    for (const std::string& c : r.comments) s += "'" + c + "\n";
+    for (const std::string& c : r.remarks) s += "'" + c + "\n";
     auto header = [&](const char* kif) { return r.header(kif); };
     if (auto v = header("先手")) s += "N+" + *v + "\n";
     else if (auto v2 = header("下手")) s += "N+" + *v2 + "\n";
@@ -324,7 +330,7 @@ std::string write_csa(const Record& r) {
             }
         // A key CSA does not have stays a comment, so that nothing is lost.
         const bool known = std::any_of(std::begin(kCsaHeaders), std::end(kCsaHeaders), [&](const auto& h) { return h.second == k; });
-        s += known ? key + ":" + v + "\n" : "'" + k + "：" + v + "\n";
+        s += known ? key + ":" + v + "\n" : "'" + k + "：" + v + "\n";  // read back as a remark
     }
     // The start: PI with the pieces a handicap removes, or the board.
     const auto handicap = handicap_name(r.start_sfen);
@@ -337,11 +343,12 @@ std::string write_csa(const Record& r) {
     } else {
         s += start.csa_board();
     }
+    for (const std::string& c : r.comments) s += "'*" + c + "\n";
     Position p = start;
     for (const RecordMove& m : r.moves) {
         s += p.csa_move(m.move) + "\n";
         if (m.time_ms >= 0) s += "T" + std::to_string(m.time_ms / 1000) + "\n";
-        for (const std::string& c : m.comments) s += "'" + c + "\n";
+        for (const std::string& c : m.comments) s += "'*" + c + "\n";
         p.play(m.move);
     }
     if (r.end != RecordEnd::None) {
@@ -355,7 +362,7 @@ std::string write_csa(const Record& r) {
                 }
         s += end + "\n";
         if (r.end_time_ms >= 0) s += "T" + std::to_string(r.end_time_ms / 1000) + "\n";
-        for (const std::string& c : r.end_comments) s += "'" + c + "\n";
+        for (const std::string& c : r.end_comments) s += "'*" + c + "\n";
     }
     return s;
 }

@@ -40,6 +40,16 @@ std::vector<Move> candidates(const Position& pos, const Ki2Spec& s) {
     return board.empty() ? drops : board;
 }
 
+// The pieces of the spec's type that reach its square by their movement, pinned or not (what a reader that
+// ignores pins counts as candidates): a writer's words must tell the move apart from all of them.
+std::vector<Move> reachers(const Position& pos, const Ki2Spec& s) {
+    std::vector<Move> c;
+    const Bitboard from = pos.attackers_to(s.to, pos.side(), pos.occupied());
+    for (int sq = 0; sq < kSquares; ++sq)
+        if (from.test(sq) && type_of(pos.at(sq)) == s.type) c.push_back(Move::make(sq, s.to, s.promote == Ki2Spec::Yes));
+    return c;
+}
+
 std::vector<Move> directed(const Position& pos, std::vector<Move> c, const Ki2Spec& s) {
     const Color side = pos.side();
     auto keep = [&](auto&& ok) { std::erase_if(c, [&](Move m) { return m.is_drop() || !ok(m); }); };
@@ -92,11 +102,8 @@ std::string ki2_text(const Position& pos, Move m, bool same_square) {
     std::string words;
     if (m.is_drop()) {
         spec.drop = true;
-        // 打 only where a piece on the board could also go there.
-        Ki2Spec board = spec;
-        board.drop = false;
-        const auto c = candidates(pos, board);
-        if (std::any_of(c.begin(), c.end(), [](Move x) { return !x.is_drop(); })) words = "打";
+        // 打 only where a piece on the board could also go there (by its movement: a pinned one counts).
+        if (!reachers(pos, spec).empty()) words = "打";
     } else {
         // The fewest words that leave this move alone, tried in the order the convention prefers (the dragon
         // and horse by their side first).
@@ -118,16 +125,17 @@ std::string ki2_text(const Position& pos, Move m, bool same_square) {
         const bool ranging = type == Horse || type == Dragon;
         const Try* begin = ranging ? std::begin(kRanging) : std::begin(kGenerals);
         const Try* end = ranging ? std::end(kRanging) : std::end(kGenerals);
-        const std::vector<Move> all = candidates(pos, spec);
-        for (const Try* t = begin; t != end; ++t) {
-            Ki2Spec x = spec;
-            x.right = t->right, x.left = t->left, x.straight = t->straight;
-            x.up = t->up, x.down = t->down, x.sideways = t->sideways;
-            const auto c = directed(pos, all, x);
-            if (c.size() == 1 && c[0] == m) {
-                words = t->text;
-                break;
+        // Among the pieces that reach the square; failing that, among the legal moves alone.
+        bool found = false;
+        for (const std::vector<Move>& all : {reachers(pos, spec), candidates(pos, spec)}) {
+            for (const Try* t = begin; t != end && !found; ++t) {
+                Ki2Spec x = spec;
+                x.right = t->right, x.left = t->left, x.straight = t->straight;
+                x.up = t->up, x.down = t->down, x.sideways = t->sideways;
+                const auto c = directed(pos, all, x);
+                if (c.size() == 1 && c[0].from() == m.from()) words = t->text, found = true;
             }
+            if (found) break;
         }
     }
     s += words;
@@ -181,7 +189,11 @@ Result<Record> read_ki2(std::string_view text) {
             else r.moves.back().comments.push_back(c);
             continue;
         }
-        if (line[i] == '&' || line[i] == '#') continue;
+        if (line[i] == '&') continue;
+        if (line[i] == '#') {
+            r.remarks.emplace_back(line.substr(i + 1));
+            continue;
+        }
         if (starts(line, i, "変化：")) break;
         if (starts(line, i, "まで")) {
             // The result: 勝ち (the loser resigned), 千日手, 持将棋, 中断, 詰み, 反則, 時間切れ.
@@ -258,6 +270,7 @@ std::string write_ki2(const Record& r) {
     const auto handicap = handicap_name(r.start_sfen);
     const bool handicapped = handicap && *handicap != "平手";
     std::string s;
+    for (const std::string& c : r.remarks) s += "#" + c + "\n";
     for (const auto& [k, v] : r.headers) s += k + "：" + v + "\n";
     if (handicap) s += "手合割：" + std::string(*handicap) + "\n";
     else s += kif_diagram(start, false);

@@ -457,7 +457,11 @@ Result<Record> read_kif(std::string_view text) {
         size_t i = 0;
         skip_blanks(line, i);
         const std::string_view l = line.substr(i);
-        if (l.empty() || l[0] == '#' || l[0] == '&') continue;
+        if (l.empty() || l[0] == '&') continue;
+        if (l[0] == '#') {
+            r.remarks.emplace_back(l.substr(1));
+            continue;
+        }
         if (l[0] == '*') {
             std::string c(l.substr(1));
             if (ended) r.end_comments.push_back(c);
@@ -614,7 +618,8 @@ std::string write_kif(const Record& r) {
     const Position start = Position::from_sfen(r.start_sfen).value();
     const auto handicap = handicap_name(r.start_sfen);
     const bool handicapped = handicap && *handicap != "平手";
-    std::string s = "# KIF (Menagerie)\n";
+    std::string s;
+    for (const std::string& c : r.remarks) s += "#" + c + "\n";
     for (const auto& [k, v] : r.headers) {
         if (k == "先手" || k == "後手" || k == "下手" || k == "上手") continue;
         s += k + "：" + v + "\n";
@@ -662,8 +667,9 @@ std::string write_kif(const Record& r) {
         } else {
             const int t = type_of(p.at(m.from()));
             text += kif_piece(t);
+            // A move that could have promoted and did not is written without 不成, as most programs write
+            // and read it (the origin already names the move); the reader takes 不成 too.
             if (m.promotes()) text += "成";
-            else if (can_promote(t) && p.is_legal(Move::make(m.from(), m.to(), true))) text += "不成";
             text += "(" + std::to_string(file_of(m.from()) + 1) + std::to_string(rank_of(m.from()) + 1) + ")";
         }
         s += line(i + 1, text, r.moves[i].time_ms, p.side());

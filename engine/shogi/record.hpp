@@ -42,7 +42,8 @@ struct Record {
     // Headers in the order read, named as KIF names them (開始日時, 棋戦, 先手, 後手, ...).
     std::vector<std::pair<std::string, std::string>> headers;
     std::string start_sfen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
-    std::vector<std::string> comments;  // before the first move
+    std::vector<std::string> comments;  // before the first move (KIF `*` lines, CSA `'*` lines)
+    std::vector<std::string> remarks;   // about the file, not the game: KIF `#` lines, CSA `'` lines without `*`
     std::vector<RecordMove> moves;
     RecordEnd end = RecordEnd::None;
     int64_t end_time_ms = -1;               // the time the side to move used before the end (a resignation's)

@@ -44,7 +44,7 @@ const std::string kCsa =
     "+7776FU\n"
     "T1\n"
     "-3334FU,T2\n"
-    "'二手目\n"
+    "'*二手目\n"
     "+8822UM\n"
     "T3\n"
     "-3122GI\n"
@@ -73,6 +73,7 @@ void check_same(const Record& a, const Record& b, bool times, bool comments) {
         if (comments) CHECK(a.moves[i].comments == b.moves[i].comments);
     }
     if (comments) CHECK(a.comments == b.comments);
+    if (comments) CHECK(a.remarks == b.remarks);
 }
 
 // A position with Sente's gold in hand and golds where KI2 needs words to tell them apart.
@@ -106,12 +107,15 @@ TEST_CASE("KIF: moves with 同, 打, 成, times, comments, headers and the end")
 TEST_CASE("CSA: PI, moves, T times, comments, N+/N- and $ headers, %TORYO; the same game as the KIF") {
     const Record r = read(kCsa, RecordFormat::Csa);
     CHECK(detect_record_format(kCsa) == RecordFormat::Csa);
+    CHECK(r.remarks == std::vector<std::string>{"a record"});
+    CHECK(r.comments.empty());
     check_same(r, read(kKif, RecordFormat::Kif), true, false);
     CHECK(r.header("先手") == "先手さん");
     CHECK(r.header("棋戦") == "テスト");
     CHECK(r.moves[1].comments == std::vector<std::string>{"二手目"});
     const std::string out = write_csa(r);
-    CHECK(out.find("PI\n+\n+7776FU\nT1\n") != std::string::npos);
+    CHECK(out.find("V2.2\n'a record\n") == 0);
+    CHECK(out.find("PI\n+\n+7776FU\nT1\n-3334FU\nT2\n'*二手目\n") != std::string::npos);
     CHECK(out.find("%TORYO\nT6\n") != std::string::npos);
     check_same(r, read(out, RecordFormat::Csa), true, true);
     // A board given line by line, hands with 00AL, a drop and the side.

@@ -1,0 +1,131 @@
+// Shogi game records against tsshogi, ShogiHome's record library (npm), as an independent reader and writer.
+// For every record of the collection (tests/records/data: KIF in UTF-8 and Shift-JIS, KI2, CSA; see its
+// README): `menagerie convert --to usi` gives the moves tsshogi reads; and what we write from it (KIF, KI2,
+// CSA) tsshogi reads back to the same moves, the same end and, where the format keeps them, the same comments
+// and times. Every record of tests/records/bad is refused: a non-zero exit, the line named on stderr, nothing
+// on stdout.
+//
+//   node tests/records/tsshogi_test.mjs BINARY
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+// tsshogi is installed with the browser tests' packages (tests/web).
+const ts = await import(new URL('../web/node_modules/tsshogi/dist/esm/index.mjs', import.meta.url).href);
+
+const binary = process.argv[2];
+if (!binary) {
+  console.error('usage: node tests/records/tsshogi_test.mjs BINARY');
+  process.exit(2);
+}
+let failures = 0;
+const fail = (text) => {
+  console.error(`FAIL: ${text}`);
+  failures++;
+};
+
+const here = new URL('.', import.meta.url).pathname;
+const decode = (bytes) => {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('shift_jis').decode(bytes);
+  }
+};
+const tsRead = (text, format) => {
+  const r = format === 'csa' ? ts.importCSA(text) : format === 'ki2' ? ts.importKI2(text) : ts.importKIF(text);
+  if (r instanceof Error) throw new Error(`tsshogi: ${r.message}`);
+  return r;
+};
+const formatOf = (name) => (name.endsWith('.csa') ? 'csa' : /\.ki2u?$/.test(name) ? 'ki2' : 'kif');
+const convert = (args, input) => spawnSync(binary, ['convert', '--variant', 'shogi', ...args], { input, encoding: 'utf8' });
+
+// The main line: the start, the moves (USI), and for each ply its comment and time; the end.
+function line(record) {
+  record.goto(0);
+  const plies = [{ comment: record.current.comment.trim(), ms: null }];
+  const moves = [];
+  let end = null;
+  while (record.goForward()) {
+    const node = record.current;
+    if (node.move.usi) {
+      moves.push(node.move.usi);
+      plies.push({ comment: node.comment.trim(), ms: node.elapsedMs });
+    } else {
+      end = node.move.type ?? node.move.name;
+    }
+  }
+  record.goto(0);
+  return { sfen: record.position.sfen.split(' ').slice(0, 3).join(' '), moves, plies, end };
+}
+const usiOf = (l) => `${l.sfen} moves ${l.moves.join(' ')}`;
+const ourUsi = (text) => {
+  const m = /^position (startpos|sfen (\S+ \S+ \S+) \S+)(?: moves (.*))?$/.exec(text.trim());
+  if (!m) return null;
+  const sfen = m[1] === 'startpos' ? 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b -' : m[2];
+  return `${sfen} moves ${m[3] ?? ''}`.trim();
+};
+
+const files = readdirSync(join(here, 'data')).filter((f) => /\.(kif|kifu|ki2|ki2u|csa)$/.test(f)).sort();
+if (!files.length) fail('no records in tests/records/data');
+let moves = 0;
+for (const name of files) {
+  const path = join(here, 'data', name);
+  const format = formatOf(name);
+  let source;
+  try {
+    source = line(tsRead(decode(readFileSync(path)), format));
+  } catch (e) {
+    fail(`${name}: ${e.message}`);
+    continue;
+  }
+  moves += source.moves.length;
+  const usi = convert(['--to', 'usi', path]);
+  if (usi.status !== 0) {
+    fail(`${name}: convert --to usi: ${usi.stderr.trim()}`);
+    continue;
+  }
+  if (usi.stdout.split('\n').filter(Boolean).length !== 1) fail(`${name}: --to usi printed more than one line`);
+  if (ourUsi(usi.stdout)?.trim() !== usiOf(source).trim())
+    fail(`${name}: we read\n  ${ourUsi(usi.stdout)}\ntsshogi reads\n  ${usiOf(source)}`);
+  // What we write, read back by tsshogi.
+  for (const to of ['kif', 'ki2', 'csa']) {
+    const out = convert(['--to', to, path]);
+    if (out.status !== 0) {
+      fail(`${name}: convert --to ${to}: ${out.stderr.trim()}`);
+      continue;
+    }
+    let back;
+    try {
+      back = line(tsRead(out.stdout, to));
+    } catch (e) {
+      fail(`${name} written as ${to}: ${e.message}\n${out.stdout.slice(0, 400)}`);
+      continue;
+    }
+    if (usiOf(back) !== usiOf(source)) fail(`${name} written as ${to}: tsshogi reads other moves:\n  ${usiOf(back)}`);
+    if (back.end !== source.end) fail(`${name} written as ${to}: the end is ${back.end}, not ${source.end}`);
+    for (let i = 0; i < source.plies.length && i < back.plies.length; ++i) {
+      if (back.plies[i].comment !== source.plies[i].comment)
+        fail(`${name} written as ${to}: ply ${i}'s comment '${back.plies[i].comment}', not '${source.plies[i].comment}'`);
+      if (to !== 'ki2' && i > 0 && Math.floor(back.plies[i].ms / 1000) !== Math.floor(source.plies[i].ms / 1000))
+        fail(`${name} written as ${to}: ply ${i} took ${back.plies[i].ms} ms, not ${source.plies[i].ms}`);
+    }
+  }
+  // Shift-JIS out, and read again.
+  const sjis = spawnSync(binary, ['convert', '--variant', 'shogi', '--to', 'kif', '--encoding', 'sjis', path]);
+  const again = convert(['--to', 'usi'], sjis.stdout);
+  if (sjis.status !== 0 || ourUsi(again.stdout)?.trim() !== usiOf(source).trim()) fail(`${name}: its Shift-JIS KIF does not read back`);
+}
+console.log(`ok ${files.length} records (${moves} moves): read as tsshogi reads them, written as KIF, KI2 and CSA that tsshogi reads back`);
+
+const bad = readdirSync(join(here, 'bad')).sort();
+for (const name of bad) {
+  const r = convert(['--to', 'usi', join(here, 'bad', name)]);
+  if (r.status === 0 || r.stdout !== '' || !/line \d+/.test(r.stderr)) fail(`${name}: not refused with a line number: ${r.status} ${r.stderr}`);
+}
+console.log(`ok ${bad.length} bad records refused, each naming its line`);
+if (failures) {
+  console.error(`${failures} failure(s)`);
+  process.exit(1);
+}
+console.log('all passed');
