@@ -4,10 +4,12 @@
 // Dobutsu table solved here. Usage: make_seeds DIR
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <iostream>
 #include <string>
 #include <vector>
 
+#include "engine/shogi/record.hpp"
 #include "fuzz/fuzz_check.hpp"
 #include "search/tablebase/dobutsu_tablebase.hpp"
 
@@ -73,6 +75,29 @@ int main(int argc, char** argv) {
         return 2;
     }
     const fs::path dir = argv[1];
+    // Shogi records: random games from each handicap, with times, comments and an end, in every format.
+    {
+        std::mt19937_64 rng(7);
+        for (size_t h = 0; h < shogi::handicaps().size(); h += 3) {
+            shogi::Record r;
+            r.start_sfen = std::string(shogi::handicaps()[h].sfen);
+            r.set_header("先手", "a");
+            r.comments = {"start"};
+            shogi::Position p = r.position();
+            for (int ply = 0; ply < 30; ++ply) {
+                shogi::Moves list;
+                p.legal_moves(list);
+                if (list.size() == 0) break;
+                const auto m = list[rng() % list.size()];
+                r.moves.push_back({m, int64_t(rng() % 5000), {"評価値 " + std::to_string(int(rng() % 200) - 100)}});
+                p.play(m);
+            }
+            r.end = shogi::RecordEnd(1 + h % 10);
+            for (int f = 0; f < 4; ++f)
+                put(dir / "record_fuzz", std::string(1, char(f)) + shogi::write_record(r, shogi::RecordFormat(f)));
+        }
+        put(dir / "record_fuzz", std::string(1, char(1)) + "▲５八金右　△８四歩　▲６八金寄\n▲７六歩\n");
+    }
     game_seeds<shogi::Shogi>(dir, 0);
     game_seeds<tori::Tori>(dir, 1);
     game_seeds<dobutsu::Dobutsu>(dir, 2);

@@ -11,7 +11,7 @@
 # and the script exits 1. Each run writes a log to build/fuzz/logs/TARGET.log
 set -euo pipefail
 cd "$(dirname "$0")/.."
-all=(sfen_fuzz move_fuzz usi_fuzz cli_fuzz tablebase_fuzz engine_output_fuzz web_fuzz)
+all=(sfen_fuzz move_fuzz usi_fuzz cli_fuzz tablebase_fuzz engine_output_fuzz web_fuzz record_fuzz)
 time=60 runs=-1 targets=()
 while [ $# -gt 0 ]; do
   case "$1" in

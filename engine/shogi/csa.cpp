@@ -173,8 +173,9 @@ Result<Record> read_csa(std::string_view text) {
             else r.moves.back().comments.push_back(c);
             continue;
         }
-        // Statements separated by commas (not in comments).
-        for (std::string_view st : split_commas(line)) {
+        // Statements separated by commas, but for names and $ headers, whose values may hold commas.
+        const bool whole = line[0] == 'N' || line[0] == '$';
+        for (std::string_view st : whole ? std::vector<std::string_view>{line} : split_commas(line)) {
             while (!st.empty() && (st.back() == ' ' || st.back() == '\t')) st.remove_suffix(1);
             if (st.empty()) continue;
             const char c0 = st[0];
@@ -320,7 +321,9 @@ std::string write_csa(const Record& r) {
     else if (auto v2 = header("下手")) s += "N+" + *v2 + "\n";
     if (auto v = header("後手")) s += "N-" + *v + "\n";
     else if (auto v2 = header("上手")) s += "N-" + *v2 + "\n";
-    for (const auto& [k, v] : r.headers) {
+    for (const auto& header_kv : r.headers) {
+        const std::string& k = header_kv.first;
+        const std::string& v = header_kv.second;
         if (k == "先手" || k == "後手" || k == "下手" || k == "上手") continue;
         std::string key = "$" + k;
         for (const auto& [csa, kif] : kCsaHeaders)

@@ -161,15 +161,16 @@ Result<Record> read_ki2(std::string_view text) {
         skip_blanks(l, i);
         return starts(l, i, "▲") || starts(l, i, "△") || starts(l, i, "☗") || starts(l, i, "☖") || starts(l, i, "▽");
     };
+    // The head ends at the first move, or at the result of a record without moves.
+    auto is_result = [](std::string_view l) {
+        size_t i = 0;
+        skip_blanks(l, i);
+        return starts(l, i, "まで");
+    };
     size_t first = 0;
-    while (first < lines.size() && !is_move_line(lines[first])) ++first;
+    while (first < lines.size() && !is_move_line(lines[first]) && !is_result(lines[first])) ++first;
     std::string head;
-    for (size_t i = 0; i < first; ++i) {
-        size_t k = 0;
-        skip_blanks(lines[i], k);
-        if (starts(lines[i], k, "まで")) continue;
-        head += std::string(lines[i]) + "\n";
-    }
+    for (size_t i = 0; i < first; ++i) head += std::string(lines[i]) + "\n";
     auto start = read_kif(head);
     if (!start) return start;
     Record r = start.value();
@@ -206,6 +207,7 @@ Result<Record> read_ki2(std::string_view text) {
             else if (has("反則")) r.end = mover_won ? RecordEnd::FoulWin : RecordEnd::FoulLoss;
             else if (has("入玉")) r.end = RecordEnd::Declaration;
             else if (has("切れ") || has("時間")) r.end = RecordEnd::TimeUp;
+            else if (has("不詰")) r.end = RecordEnd::NoMate;
             else if (has("詰")) r.end = RecordEnd::Mate;
             else if (has("勝ち")) r.end = mover_won ? RecordEnd::FoulWin : RecordEnd::Resign;
             else return fail(n, "unreadable result: " + std::string(l));

@@ -499,7 +499,12 @@ Result<Record> read_kif(std::string_view text) {
                 diagram_side = Sente;
                 continue;
             }
-            if (at != std::string_view::npos && at > 0) {
+            // A header, unless the line is a move: numbered (whatever its time's colons), or KI2's ▲ and △.
+            const bool numbered = l[0] >= '0' && l[0] <= '9';
+            const bool marked = starts(l, 0, "▲") || starts(l, 0, "△") || starts(l, 0, "☗") || starts(l, 0, "☖") ||
+                                starts(l, 0, "▽");
+            if (marked) return fail(n, "a KI2 move in a KIF record: " + std::string(l.substr(0, 60)));
+            if (at != std::string_view::npos && at > 0 && !numbered) {
                 const std::string key = trim(l.substr(0, at)), value = trim(l.substr(at + width));
                 if (key == "手合割") {
                     handicap = value;

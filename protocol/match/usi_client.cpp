@@ -53,10 +53,10 @@ Result<std::unique_ptr<UsiEngine>> UsiEngine::start(const EngineSpec& spec, cons
     else if (e->declared_.count("UCI_Variant")) options.push_back({"UCI_Variant", name});
     else if (name != "shogi")
         return Error{e->name_ + " declares neither USI_Variant nor UCI_Variant, so it cannot be told to play " + name};
-    for (const auto& [rule, value] : spec.rules)
-        if (e->declared_.count(rule) &&
-            std::none_of(spec.options.begin(), spec.options.end(), [&](const auto& o) { return o.first == rule; }))
-            options.push_back({rule, value});
+    for (const auto& setting : spec.rules)
+        if (e->declared_.count(setting.first) &&
+            std::none_of(spec.options.begin(), spec.options.end(), [&](const auto& o) { return o.first == setting.first; }))
+            options.push_back(setting);
     options.insert(options.end(), spec.options.begin(), spec.options.end());
     for (const auto& [option, value] : options)
         if (!e->process_->send("setoption name " + option + " value " + value))

@@ -184,7 +184,9 @@ void WebClient::position(const void* raw) {
     std::map<std::string, std::string> rules;
     if (auto r = request.find("rules"); r != request.end() && !r->is_null()) {
         if (!r->is_object()) return error("position: \"rules\" must be an object of rule names and values", "position");
-        for (const auto& [name, value] : r->items()) {
+        for (const auto& item : r->items()) {
+            const std::string& name = item.key();
+            const json& value = item.value();
             auto o = std::find_if(entry->options.begin(), entry->options.end(),
                                   [&](const Option& x) { return x.name == name && x.type == Option::Type::Combo; });
             if (o == entry->options.end())

@@ -233,6 +233,8 @@ TEST_CASE("records refused whole, naming the line") {
         {"手数----指手---------消費時間--\n   1 ７六歩(77) (x)\n", RecordFormat::Kif, "line 2"},
         {"手合割：九枚落ち\n手数----指手---------消費時間--\n", RecordFormat::Kif, "unknown 手合割"},
         {"開始日時：今\nこれは何\n", RecordFormat::Kif, "line 2: not a header"},
+        {"開始日時：今\n▲７六歩\n", RecordFormat::Kif, "line 2: a KI2 move in a KIF record"},
+        {"先手：a\n   1 １五歩(16)     ( 0:02/00:00:06)\n", RecordFormat::Kif, "line 2: １五歩(16): no 歩"},
         {"手数----指手---------消費時間--\n   1 投了\n   2 ７六歩(77)\n", RecordFormat::Kif, "line 3: a move after the end"},
         {"PI\n+\n+7775FU\n", RecordFormat::Csa, "line 3: +7775FU:"},
         {"PI\n+\n-3334FU\n", RecordFormat::Csa, "line 3: -3334FU: it is the other side's turn"},
@@ -285,4 +287,26 @@ TEST_CASE("records: random games, handicap and even, through KIF, KI2 and CSA an
         }
     }
     MESSAGE(plies << " moves written and read back in each format");
+}
+
+TEST_CASE("records: every end, written in each format, reads back as itself (不詰 is not 詰み)") {
+    for (int e = int(RecordEnd::Resign); e <= 2 * int(RecordEnd::NoMate); ++e) {
+        // With two moves, and (the second time round) with none.
+        Record r = read(e <= int(RecordEnd::NoMate) ? "position startpos moves 7g7f 3c3d" : "position startpos", RecordFormat::Usi);
+        r.end = RecordEnd((e - 1) % int(RecordEnd::NoMate) + 1);
+        for (RecordFormat f : {RecordFormat::Kif, RecordFormat::Ki2, RecordFormat::Csa}) {
+            CAPTURE(e);
+            CAPTURE(int(f));
+            const std::string text = write_record(r, f);
+            CHECK_MESSAGE(read(text, f).end == r.end, text);
+        }
+    }
+}
+
+TEST_CASE("CSA: names and $ headers keep their commas; other lines are statements separated by commas") {
+    const Record r = read("N+Habu, Yoshiharu\n$EVENT:a, b\nPI\n+\n+7776FU,T3\n", RecordFormat::Csa);
+    CHECK(r.header("先手") == "Habu, Yoshiharu");
+    CHECK(r.header("棋戦") == "a, b");
+    CHECK(r.moves[0].time_ms == 3000);
+    check_same(r, read(write_csa(r), RecordFormat::Csa), true, true);
 }
