@@ -121,6 +121,17 @@ check convert-no-format 2 "shogi has no other position format" -- "$bin" convert
 check convert-needs-one 2 "one of --to-sfen and --from-sfen" -- "$bin" convert --variant taikyoku
 check convert-bad-atsi 1 "bad ATSI position" -- "$bin" convert --variant taikyoku --to-sfen "p36 0"
 check convert-bad-sfen 1 "bad SFEN" -- "$bin" convert --variant taikyoku --from-sfen "36 b - 1"
+# Game records: a record in, another format out; a bad one refused whole, naming its line, nothing on stdout.
+check record-usi 0 "^position startpos moves 7g7f 3c3d$" -- bash -c "printf '手数----指手--\n   1 ７六歩(77)\n   2 ３四歩(33)\n' | '$bin' convert --variant shogi --to usi"
+check record-kif 0 "^   2 ３四歩\(33\)" -- bash -c "echo 'position startpos moves 7g7f 3c3d' | '$bin' convert --variant shogi --to kif"
+check record-sjis 0 "^position startpos moves 7g7f$" -- bash -c "printf '   1 ７六歩(77)\n' | iconv -f UTF-8 -t CP932 | '$bin' convert --variant shogi --to usi"
+check record-refused 1 "stdin: line 2: ７五歩\(77\)" -- bash -c "printf '手合割：平手\n   1 ７五歩(77)\n' | '$bin' convert --variant shogi --to csa"
+check record-refused-quiet 0 "^0$" -- bash -c "printf '   1 ７五歩(77)\n' | '$bin' convert --variant shogi --to csa 2>/dev/null | wc -c"
+check record-no-file 1 "cannot open '/nonexistent/x.kif'" -- "$bin" convert --variant shogi --to usi /nonexistent/x.kif
+check record-bad-format 1 "unknown record format 'pgn'" -- bash -c "echo 'position startpos' | '$bin' convert --variant shogi --to pgn"
+check record-bad-encoding 2 "--encoding must be utf8 or sjis" -- "$bin" convert --variant shogi --to kif --encoding latin1
+check record-other-game 2 "chushogi has no game record formats" -- "$bin" convert --variant chushogi --to kif
+check record-unknown 1 "none of KIF, KI2, CSA and USI" -- bash -c "echo hello | '$bin' convert --variant shogi --to kif"
 # Taikyoku's start out to the site's format (Sente in lower case, its back rank last, move counter 0) and back.
 taikyoku_start="$(printf 'setoption name USI_Variant value taikyoku\nposition startpos\nd\nquit\n' | "$bin" 2>/dev/null | sed -n 's/^SFEN: //p')"
 atsi="$("$bin" convert --variant taikyoku --from-sfen "$taikyoku_start")"
