@@ -77,7 +77,9 @@ int64_t read_clock(std::string_view s) {
             return -1;
         }
     }
-    return digit ? total * 60 + part : -1;
+    if (!digit) return -1;
+    total = total * 60 + part;
+    return total <= 100000000 ? total : -1;  // as CSA's T reads them: up to 10^8 seconds
 }
 
 std::string clock_text(int64_t seconds, bool hours) {

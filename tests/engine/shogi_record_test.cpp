@@ -231,6 +231,7 @@ TEST_CASE("records refused whole, naming the line") {
         {"手数----指手---------消費時間--\n   1 ７六金(77)\n", RecordFormat::Kif, "line 2: ７六金(77): no 金"},
         {"手数----指手---------消費時間--\n   1 同　歩(77)\n", RecordFormat::Kif, "line 2: 同"},
         {"手数----指手---------消費時間--\n   1 ７六歩(77) (x)\n", RecordFormat::Kif, "line 2"},
+        {"手数----指手---------消費時間--\n   1 ７六歩(77) (9999999:00/00:00:01)\n", RecordFormat::Kif, "line 2: unreadable time"},
         {"手合割：九枚落ち\n手数----指手---------消費時間--\n", RecordFormat::Kif, "unknown 手合割"},
         {"開始日時：今\nこれは何\n", RecordFormat::Kif, "line 2: not a header"},
         {"開始日時：今\n▲７六歩\n", RecordFormat::Kif, "line 2: a KI2 move in a KIF record"},
