@@ -95,31 +95,7 @@ Result<Record> read_csa(std::string_view text) {
     auto start = [&]() -> std::optional<Error> {
         if (pos) return std::nullopt;
         if (!have_board) return fail("a move before the start position (PI or P1..P9)");
-        std::string sfen;
-        for (int rank = 0; rank < 9; ++rank) {
-            int empty = 0;
-            for (int f = 8; f >= 0; --f) {
-                const uint8_t pc = board[size_t(square(f, rank))];
-                if (!pc) {
-                    ++empty;
-                    continue;
-                }
-                if (empty) sfen += std::to_string(empty), empty = 0;
-                const int t = type_of(pc), base = unpromoted(t);
-                if (t != base) sfen += '+';
-                sfen += color_of(pc) == Sente ? Traits::letter(base) : char(Traits::letter(base) - 'A' + 'a');
-            }
-            if (empty) sfen += std::to_string(empty);
-            if (rank < 8) sfen += '/';
-        }
-        std::string hand;
-        for (int c = 0; c < 2; ++c)
-            for (int t : Traits::hand_order)
-                if (hands[c][size_t(t)]) {
-                    if (hands[c][size_t(t)] > 1) hand += std::to_string(hands[c][size_t(t)]);
-                    hand += c == Sente ? Traits::letter(t) : char(Traits::letter(t) - 'A' + 'a');
-                }
-        sfen += std::string(side == Sente ? " b " : " w ") + (hand.empty() ? "-" : hand) + " 1";
+        const std::string sfen = start_sfen(board, hands, side);
         auto p = Position::from_sfen(sfen);
         if (!p) return fail("the start position: " + p.error());
         pos = p.value();

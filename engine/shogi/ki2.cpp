@@ -145,17 +145,7 @@ std::string ki2_text(const Position& pos, Move m, bool same_square) {
 }
 
 Result<Record> read_ki2(std::string_view text) {
-    if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
-    // The lines before the first move are KIF's headers and start.
-    std::vector<std::string_view> lines;
-    for (size_t i = 0; i <= text.size();) {
-        size_t j = text.find('\n', i);
-        if (j == std::string_view::npos) j = text.size();
-        std::string_view l = text.substr(i, j - i);
-        if (!l.empty() && l.back() == '\r') l.remove_suffix(1);
-        lines.push_back(l);
-        i = j + 1;
-    }
+    const std::vector<std::string_view> lines = lines_of(text);
     auto is_move_line = [](std::string_view l) {
         size_t i = 0;
         skip_blanks(l, i);

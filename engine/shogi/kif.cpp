@@ -35,22 +35,6 @@ constexpr std::pair<std::string_view, RecordEnd> kEndWords[] = {
 
 bool starts(std::string_view text, size_t i, std::string_view word) { return text.substr(i, word.size()) == word; }
 
-std::vector<std::string_view> lines_of(std::string_view text) {
-    if (starts(text, 0, "\xEF\xBB\xBF")) text.remove_prefix(3);  // a byte order mark
-    std::vector<std::string_view> out;
-    size_t i = 0;
-    while (i <= text.size()) {
-        size_t j = text.find('\n', i);
-        if (j == std::string_view::npos) j = text.size();
-        std::string_view line = text.substr(i, j - i);
-        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-        out.push_back(line);
-        i = j + 1;
-    }
-    while (!out.empty() && out.back().empty()) out.pop_back();
-    return out;
-}
-
 std::string trim(std::string_view s) {
     size_t i = 0;
     record_text::skip_blanks(s, i);
@@ -107,6 +91,22 @@ std::optional<std::string> read_hand(std::string_view text, std::array<int, kHan
 }  // namespace
 
 namespace record_text {
+
+std::vector<std::string_view> lines_of(std::string_view text) {
+    if (starts(text, 0, "\xEF\xBB\xBF")) text.remove_prefix(3);  // a byte order mark
+    std::vector<std::string_view> out;
+    size_t i = 0;
+    while (i <= text.size()) {
+        size_t j = text.find('\n', i);
+        if (j == std::string_view::npos) j = text.size();
+        std::string_view line = text.substr(i, j - i);
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        out.push_back(line);
+        i = j + 1;
+    }
+    while (!out.empty() && out.back().empty()) out.pop_back();
+    return out;
+}
 
 std::string kif_square(int sq) {
     return std::string(kWideDigit[size_t(file_of(sq) + 1)]) + std::string(kKanjiDigit[size_t(rank_of(sq) + 1)]);
@@ -207,6 +207,18 @@ Position Record::position(size_t ply) const {
     Position p = Position::from_sfen(start_sfen).value();
     for (size_t i = 0; i < moves.size() && i < ply; ++i) p.play(moves[i].move);
     return p;
+}
+
+std::string start_sfen(const std::array<uint8_t, kSquares>& board, const std::array<int, kHandTypes> (&hands)[2], Color side) {
+    BoardCells b;
+    b.size = Position::kSize;
+    b.cells.resize(size_t(kSquares));
+    for (int sq = 0; sq < kSquares; ++sq)
+        if (board[size_t(sq)]) b.cells[size_t(Position::cell_of(sq))] = Position::piece_text(board[size_t(sq)]);
+    for (int c = 0; c < 2; ++c)
+        for (int t : Traits::hand_order)
+            if (hands[c][size_t(t)]) b.hands[c].emplace_back(std::string(1, Traits::letter(t)), hands[c][size_t(t)]);
+    return write_board_field(b) + (side == Sente ? " b " : " w ") + write_hands_field(b) + " 1";
 }
 
 const std::vector<Handicap>& handicaps() {
@@ -407,41 +419,26 @@ Result<Record> read_kif(std::string_view text) {
         if (pos) return std::nullopt;
         if (diagram) {
             if (rows.size() != 9) return fail(line, "the board diagram has " + std::to_string(rows.size()) + " rows, not 9");
-            std::string board;
+            std::array<uint8_t, kSquares> board{};
             for (size_t rr = 0; rr < 9; ++rr) {
                 std::string_view row = rows[rr];
                 size_t i = 1;  // after '|'
-                int empty = 0;
-                for (int f = 0; f < 9; ++f) {
+                for (int f = 8; f >= 0; --f) {
                     if (i >= row.size()) return fail(line, "a board row is short: " + std::string(row));
                     bool gote = false;
                     if (row[i] == 'v') gote = true, ++i;
                     else if (row[i] == ' ' || row[i] == '^') ++i;
                     if (starts(row, i, "・")) {
                         i += 3;
-                        ++empty;
                         continue;
                     }
                     const int t = read_kif_piece(row, i);
                     if (!t) return fail(line, "not a piece in the board diagram: " + std::string(row));
-                    if (empty) board += std::to_string(empty), empty = 0;
-                    const int base = unpromoted(t);
-                    const char letter = gote ? char(Traits::letter(base) - 'A' + 'a') : Traits::letter(base);
-                    if (t != base) board += '+';
-                    board += letter;
+                    board[size_t(square(f, int(rr)))] = piece(gote ? Gote : Sente, t);
                 }
-                if (empty) board += std::to_string(empty);
-                if (rr < 8) board += '/';
             }
-            std::string hand;
-            for (int c = 0; c < 2; ++c)
-                for (int t : Traits::hand_order)
-                    if (hands[c][size_t(t)]) {
-                        if (hands[c][size_t(t)] > 1) hand += std::to_string(hands[c][size_t(t)]);
-                        hand += c == Sente ? Traits::letter(t) : char(Traits::letter(t) - 'A' + 'a');
-                    }
             const bool gote_first = diagram_side ? *diagram_side == Gote : handicap && *handicap != "平手";
-            r.start_sfen = board + (gote_first ? " w " : " b ") + (hand.empty() ? "-" : hand) + " 1";
+            r.start_sfen = start_sfen(board, hands, gote_first ? Gote : Sente);
         } else if (handicap) {
             auto h = std::find_if(handicaps().begin(), handicaps().end(), [&](const Handicap& x) { return x.name == *handicap; });
             if (h == handicaps().end()) return fail(line, "unknown 手合割 '" + *handicap + "' and no board diagram");

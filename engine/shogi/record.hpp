@@ -4,6 +4,7 @@
 // diagram), its moves with their times and comments, and how it ended. Every move is read through the
 // position (parse_move, legal_moves): a record with an illegal, ambiguous or unreadable move is refused whole,
 // with the line it is on.
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -87,7 +88,13 @@ std::string write_usi(const Record& r);  // one line, no newline
 // sides 上手 and 下手.
 std::string kif_diagram(const Position& p, bool handicap_names);
 
+// A start position from a board (a piece by square, 0 empty), hands and the side to move, written by the core's
+// notation codec (the KIF diagram's and CSA's readers).
+std::string start_sfen(const std::array<uint8_t, kSquares>& board, const std::array<int, kHandTypes> (&hands)[2], Color side);
+
 namespace record_text {
+// A text's lines, without a byte order mark, '\r' endings or the empty lines at its end.
+std::vector<std::string_view> lines_of(std::string_view text);
 // The pieces of KIF and KI2 text, shared by their readers and writers (kif.cpp).
 std::string kif_square(int sq);                      // "７六"
 std::string kif_piece(int type);                     // "歩", "成香", "龍"
