@@ -213,10 +213,17 @@ check match-bad-sprt 2 "--sprt needs elo0 and elo1" -- "$bin" match --variant do
 check match-bad-engine 2 "unknown key 'speed'" -- "$bin" match --variant dobutsu --engine "cmd=$bin speed=3" --engine "cmd=$bin"
 check match-bad-margin 2 "margin: 'soon'" -- "$bin" match --variant dobutsu --engine "cmd=$bin margin=soon" --engine "cmd=$bin"
 check match-csa 0 "^Score of a vs b" -- "$bin" match --variant shogi --each "cmd=$bin tc=depth=1" --engine name=a --engine name=b --games 2 --max-plies 20 --csa "$tmp/games.csa" --quiet
-check match-csa-file 0 "^P1-KY-KE-GI-KI-OU-KI-GI-KE-KY" -- cat "$tmp/games.csa"
+check match-csa-file 0 "^PI$" -- cat "$tmp/games.csa"
 check match-csa-separator 0 "^/$" -- cat "$tmp/games.csa"
-check match-csa-moves 0 "^-[0-9]{4}[A-Z]{2},T[0-9]+$" -- cat "$tmp/games.csa"
+check match-csa-moves 0 "^-[0-9]{4}[A-Z]{2}$" -- cat "$tmp/games.csa"
+check match-csa-times 0 "^T[0-9]+$" -- cat "$tmp/games.csa"
+check match-csa-scores 0 "^'\*\* -?[0-9]+ [+-][0-9]{4}[A-Z]{2}" -- cat "$tmp/games.csa"
 check match-csa-end 0 "^%(MAX_MOVES|TSUMI|SENNICHITE|TORYO)$" -- cat "$tmp/games.csa"
+check match-kif 0 "^Score of a vs b" -- "$bin" match --variant shogi --each "cmd=$bin tc=depth=1" --engine name=a --engine name=b --games 2 --max-plies 12 --record "$tmp/m.kif" --quiet
+check match-kif-files 0 "m-002.kif" -- ls "$tmp"
+check match-kif-scores 0 "^\*\*評価値=-?[0-9]+$" -- iconv -f CP932 -t UTF-8 "$tmp/m-001.kif"
+check match-kif-end 0 "^まで16手で持将棋$" -- iconv -f CP932 -t UTF-8 "$tmp/m-002.kif"
+check match-kif-exists 1 "'$tmp/m-001.kif' exists" -- "$bin" match --variant shogi --each "cmd=$bin tc=depth=1" --engine name=a --engine name=b --games 2 --record "$tmp/m.kif"
 check match-csa-dobutsu 1 "CSA records are for shogi, not dobutsu" -- "$bin" match --variant dobutsu --engine "cmd=$bin" --engine "cmd=$bin" --csa "$tmp/d.csa"
 check match-help 0 "proto=usi\|xboard" -- "$bin" match --help
 check match-no-variant-option 1 "declares neither USI_Variant nor UCI_Variant" -- "$bin" match --variant dobutsu --engine "cmd=/bin/sh arg=-c arg='read x; echo usiok; read y; echo readyok; sleep 5'" --engine "cmd=$bin"

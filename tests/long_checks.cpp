@@ -78,11 +78,11 @@ TEST_CASE("deep perft: Jungle equals the reference implementation to depth 5 fro
 namespace {
 // A game from `start` where both sides play the table's best move (repetition applied): how it ended, for the
 // side to move at the start, and after how many plies.
-struct PlayedGame {
+struct PlayedOut {
     Outcome result = Outcome::Ongoing;
     int plies = 0;
 };
-PlayedGame play_out(const Position& start, const Oracle<Dobutsu>& table, int max_plies) {
+PlayedOut play_out(const Position& start, const Oracle<Dobutsu>& table, int max_plies) {
     Position p = start;
     std::vector<Visit> line;
     for (int ply = 0; ply <= max_plies; ++ply) {
@@ -136,7 +136,7 @@ TEST_CASE("dobutsu solver: the complete analysis matches the published figures, 
     REQUIRE(v);
     CHECK(v->outcome == Outcome::Loss);
     CHECK(v->plies == 78);
-    const PlayedGame g = play_out(Position::start(), table, 400);
+    const PlayedOut g = play_out(Position::start(), table, 400);
     CHECK(g.result == Outcome::Loss);
     CHECK(g.plies == 78);
 
@@ -162,7 +162,7 @@ TEST_CASE("dobutsu solver: the complete analysis matches the published figures, 
         }
         if (p.outcome() != Outcome::Ongoing) continue;
         const auto announced = table.probe(p);
-        const PlayedGame played = play_out(p, table, 600);
+        const PlayedOut played = play_out(p, table, 600);
         CHECK_MESSAGE(played.result == announced->outcome, p.sfen());
         if (announced->outcome != Outcome::Draw) CHECK_MESSAGE(played.plies == announced->plies, p.sfen());
         (announced->outcome == Outcome::Win ? won : announced->outcome == Outcome::Loss ? lost : drawn)++;
@@ -273,7 +273,7 @@ TEST_CASE("dobutsu complete table: every position solved, the published set's va
             const bool lost_within_4 = menagerie::testing::loses_within<Dobutsu>(q, 4);
             CHECK_MESSAGE(lost_within_4 == (v->outcome == Outcome::Loss && v->plies <= 4), p.sfen());
         }
-        const PlayedGame played = play_out(p, table, 600);
+        const PlayedOut played = play_out(p, table, 600);
         CHECK_MESSAGE(played.result == v->outcome, p.sfen());
         if (v->outcome != Outcome::Draw) CHECK_MESSAGE(played.plies == v->plies, p.sfen());
     }

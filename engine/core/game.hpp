@@ -49,6 +49,8 @@ using MoveListOf = MoveList<typename G::Move, G::max_moves>;
 //   last_move_attacks()        what the repetition rule counts instead of "gave check" (chu: the move attacked)
 //   outcome_reason()           why outcome() ended the game, for `d` and match records (chu: bare king, …)
 //   is_pass(m)                 the move passes (chu's jitto): engines in a match are sent `pass` for it
+// and optional static abilities of G: G::record_formats with G::convert_record (game records, `convert`) and
+// G::write_played_game (a match's games as records, engine/core/played_game.hpp): shogi's KIF, KI2 and CSA.
 template <class G>
 concept Game = requires(typename G::Position& p, const typename G::Position& cp, typename G::Move m,
                         MoveSink<typename G::Move>& list, std::string_view text, typename G::Undo& undo,

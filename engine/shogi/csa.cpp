@@ -50,7 +50,7 @@ constexpr std::pair<std::string_view, RecordEnd> kCsaEnds[] = {
     {"%JISHOGI", RecordEnd::Impasse},   {"%TIME_UP", RecordEnd::TimeUp},      {"%ILLEGAL_MOVE", RecordEnd::FoulLoss},
     {"%KACHI", RecordEnd::Declaration}, {"%TSUMI", RecordEnd::Mate},          {"%FUZUMI", RecordEnd::NoMate},
     {"%OUTE_SENNICHITE", RecordEnd::FoulWin}, {"%HIKIWAKE", RecordEnd::Impasse}, {"%MATTA", RecordEnd::FoulLoss},
-    {"%ERROR", RecordEnd::Abort},
+    {"%ERROR", RecordEnd::Abort},       {"%MAX_MOVES", RecordEnd::MaxMoves},
 };
 }  // namespace
 

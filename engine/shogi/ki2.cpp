@@ -298,7 +298,8 @@ std::string write_ki2(const Record& r) {
             case RecordEnd::FoulWin: s += played + "で" + mover + "の反則勝ち\n"; break;
             case RecordEnd::Declaration: s += played + "で" + mover + "の入玉勝ち\n"; break;
             case RecordEnd::Repetition: s += played + "で千日手\n"; break;
-            case RecordEnd::Impasse: s += played + "で持将棋\n"; break;
+            case RecordEnd::Impasse:
+            case RecordEnd::MaxMoves: s += played + "で持将棋\n"; break;
             case RecordEnd::Abort: s += played + "で中断\n"; break;
             case RecordEnd::NoMate: s += played + "で不詰\n"; break;
             case RecordEnd::None: break;

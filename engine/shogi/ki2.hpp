@@ -19,7 +19,8 @@ struct Ki2Spec {
 
 // The one legal move the words name; an error if none does or more than one could.
 Result<Move> resolve_ki2(const Position& pos, const Ki2Spec& spec);
-// A move's KI2 text without its ▲/△ and without 同 (the caller writes that): the fewest words that name it.
+// A move's KI2 text without its ▲/△ (同　 for the square of the move before when same_square): the fewest
+// words that name it.
 std::string ki2_text(const Position& pos, Move m, bool same_square);
 
 }  // namespace menagerie::shogi

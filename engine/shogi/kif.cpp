@@ -613,6 +613,7 @@ Result<Record> read_kif(std::string_view text) {
 
 // The words of a record's end in KIF, and the summary line after it.
 std::string_view kif_end_word(RecordEnd e) {
+    if (e == RecordEnd::MaxMoves) return "持将棋";
     for (const auto& [word, end] : kEndWords)
         if (end == e) return word;
     return "";
@@ -696,7 +697,8 @@ std::string write_kif(const Record& r) {
             case RecordEnd::FoulWin:
             case RecordEnd::Declaration: s += "まで" + played + "手で" + mover + "の勝ち\n"; break;
             case RecordEnd::Repetition: s += "まで" + played + "手で千日手\n"; break;
-            case RecordEnd::Impasse: s += "まで" + played + "手で持将棋\n"; break;
+            case RecordEnd::Impasse:
+            case RecordEnd::MaxMoves: s += "まで" + played + "手で持将棋\n"; break;
             case RecordEnd::Abort: s += "まで" + played + "手で中断\n"; break;
             default: break;
         }

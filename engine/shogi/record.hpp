@@ -31,6 +31,7 @@ enum class RecordEnd : uint8_t {
     Declaration,  // 入玉勝ち, %KACHI: the side to move declares a win (entering king)
     Mate,         // 詰み, %TSUMI: the side to move is mated
     NoMate,       // 不詰: a mating problem has no mate
+    MaxMoves,     // %MAX_MOVES: the game reached its move cap (KIF and KI2 write it as 持将棋, as GUIs do)
 };
 
 struct RecordMove {

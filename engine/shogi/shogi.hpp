@@ -20,6 +20,7 @@
 #include "engine/family/search_tuning.hpp"
 #include "engine/core/movelist.hpp"
 #include "engine/core/outcome.hpp"
+#include "engine/core/played_game.hpp"
 #include "engine/core/result.hpp"
 #include "engine/family/board.hpp"
 #include "engine/shogi/bench.hpp"
@@ -195,6 +196,9 @@ struct Shogi {
     // Game records (record.hpp): a record in one format ("" to tell from the text) written in another.
     static constexpr std::string_view record_formats = "kif, ki2, csa, usi";
     static Result<std::string> convert_record(std::string_view text, std::string_view from, std::string_view to);
+    // A played game (a match's) as a record in one of those formats, each engine's score and line at each move
+    // as the comments GUIs read (played_game.cpp). An error if a move is not legal.
+    static Result<std::string> write_played_game(const PlayedGame& game, std::string_view format);
 };
 
 }  // namespace menagerie::shogi

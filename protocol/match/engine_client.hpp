@@ -69,6 +69,9 @@ struct EngineMove {
     std::string move;             // in USI notation: a move, "resign" or "win"
     std::optional<int> score_cp;  // the last score it reported, for the side to move (mate as +-30000 - plies)
     std::chrono::milliseconds elapsed{0};
+    std::vector<std::string> pv;  // the line it reported with that score (USI notation; may start with `move`)
+    int depth = 0;                // the last depth and node count it reported (0: none)
+    int64_t nodes = 0;
 };
 
 class EngineClient {

@@ -34,20 +34,36 @@ UsiLine read_usi_line(std::string_view line) {
     }
     if (w[0] == "info") {
         r.kind = UsiLine::Kind::Info;
-        for (size_t i = 1; i + 2 < w.size(); ++i)
-            if (w[i] == "score") {
-                int64_t v = 0;
-                if (!read_int(w[i + 2], v) || w[i + 2][0] == '+') break;
-                if (w[i + 1] == "cp") r.score_cp = clamp_score(v);
-                // mate n: the side to move mates in n plies (n < 0: is mated); -0 is a mate against it. A
-                // distance beyond kMateDistanceLimit counts as that, so a mate always outranks any centipawns.
-                if (w[i + 1] == "mate") {
-                    const int64_t n = std::abs(std::clamp<int64_t>(v, -kMateDistanceLimit, kMateDistanceLimit));
-                    const bool mated = v < 0 || w[i + 2][0] == '-';
-                    r.score_cp = mated ? -kScoreLimit + int(n) : kScoreLimit - int(n);
-                }
+        for (size_t i = 1; i < w.size(); ++i) {
+            if (w[i] == "string") break;  // free text to the end of the line
+            if (w[i] == "pv") {
+                for (size_t j = i + 1; j < w.size(); ++j) r.pv.emplace_back(w[j]);
                 break;
             }
+            if ((w[i] == "depth" || w[i] == "nodes") && i + 1 < w.size()) {
+                int64_t v = 0;
+                if (read_int(w[i + 1], v) && v >= 0) {
+                    if (w[i] == "depth") r.depth = int(std::min<int64_t>(v, 10000));
+                    else r.nodes = v;
+                }
+                ++i;
+                continue;
+            }
+            if (w[i] == "score" && i + 2 < w.size()) {
+                int64_t v = 0;
+                const std::string_view unit = w[i + 1], value = w[i + 2];
+                i += 2;
+                if (!read_int(value, v) || value[0] == '+') continue;
+                if (unit == "cp") r.score_cp = clamp_score(v);
+                // mate n: the side to move mates in n plies (n < 0: is mated); -0 is a mate against it. A
+                // distance beyond kMateDistanceLimit counts as that, so a mate always outranks any centipawns.
+                if (unit == "mate") {
+                    const int64_t n = std::abs(std::clamp<int64_t>(v, -kMateDistanceLimit, kMateDistanceLimit));
+                    const bool mated = v < 0 || value[0] == '-';
+                    r.score_cp = mated ? -kScoreLimit + int(n) : kScoreLimit - int(n);
+                }
+            }
+        }
         return r;
     }
     if (w[0] == "bestmove") {
@@ -100,6 +116,10 @@ XboardLine read_xboard_line(std::string_view line, std::string_view last_sent) {
         // Thinking output: ply score time nodes pv. Mate scores are 100000 + n or thereabouts.
         r.kind = XboardLine::Kind::Thinking;
         r.score_cp = clamp_score(score);
+        int64_t nodes = 0;
+        if (depth > 0) r.depth = int(std::min<int64_t>(depth, 10000));
+        if (read_int(w[3], nodes) && nodes > 0) r.nodes = nodes;
+        for (size_t j = 4; j < w.size(); ++j) r.pv.emplace_back(w[j]);
     }
     return r;
 }

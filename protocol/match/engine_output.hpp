@@ -2,6 +2,7 @@
 // What the match runner reads in an engine's output lines, one line at a time and without any state: the
 // USI and XBoard clients act on the result, and the fuzz target engine_output_fuzz reads arbitrary lines
 // through the same functions.
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -27,6 +28,10 @@ struct UsiLine {
     Kind kind = Kind::Other;
     std::string text;
     std::optional<int> score_cp;
+    // Info: what the line reports besides the score (its pv: the words after "pv", the engine's notation).
+    std::optional<int> depth;
+    std::optional<int64_t> nodes;
+    std::vector<std::string> pv;
 };
 UsiLine read_usi_line(std::string_view line);
 
@@ -42,6 +47,10 @@ struct XboardLine {
     Kind kind = Kind::Other;
     std::string text;
     std::optional<int> score_cp;
+    // Thinking: the ply, the nodes and the words of the line (XBoard's notation, move numbers as written).
+    std::optional<int> depth;
+    std::optional<int64_t> nodes;
+    std::vector<std::string> pv;
 };
 // last_sent: the last move sent to the engine, as it reads it (a refusal names it).
 XboardLine read_xboard_line(std::string_view line, std::string_view last_sent);

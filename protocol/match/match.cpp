@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
@@ -11,6 +12,17 @@
 #include "engine/core/text.hpp"
 
 namespace menagerie::match_detail {
+
+namespace {
+std::string utc_text(std::time_t t, const char* format) {
+    char text[32];
+    std::tm utc{};
+    gmtime_r(&t, &utc);
+    std::strftime(text, sizeof text, format, &utc);
+    return text;
+}
+}  // namespace
+
 
 Result<std::vector<Opening>> read_book(const std::string& path, const std::string& start_sfen,
                                        std::optional<std::string> (*check)(const Opening&, const RuleSettings&),
@@ -70,11 +82,7 @@ std::string game_file_block(int number, const std::string& variant, const GameRe
     for (const auto& m : g.opening.moves) opening += (opening.empty() ? "" : " ") + m;
     std::string tc = sente.text();
     if (tc != gote.text()) tc = std::string("Sente ") + tc + "; Gote " + gote.text();
-    char date[32];
-    const std::time_t now = std::time(nullptr);
-    std::tm utc{};
-    gmtime_r(&now, &utc);
-    std::strftime(date, sizeof date, "%Y-%m-%d %H:%M:%S", &utc);
+    const std::string date = utc_text(std::time(nullptr), "%Y-%m-%d %H:%M:%S");
     std::string settings;
     for (const auto& [name, value] : rules) settings += (settings.empty() ? "" : " ") + name + "=" + value;
     std::string s = tag("Game", std::to_string(number)) + tag("Variant", variant) +
@@ -99,6 +107,55 @@ std::string game_file_block(int number, const std::string& variant, const GameRe
     }
     if (!line.empty()) s += line + "\n";
     return s + "\n";
+}
+
+std::optional<RecordFile> record_file_kind(const std::string& path) {
+    const size_t dot = path.rfind('.'), slash = path.rfind('/');
+    if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) return std::nullopt;
+    std::string ext = path.substr(dot + 1);
+    for (char& ch : ext) ch = char(std::tolower(static_cast<unsigned char>(ch)));
+    if (ext == "kif") return RecordFile{"kif", true};
+    if (ext == "kifu") return RecordFile{"kif", false};
+    if (ext == "ki2") return RecordFile{"ki2", true};
+    if (ext == "ki2u") return RecordFile{"ki2", false};
+    if (ext == "csa") return RecordFile{"csa", false};
+    return std::nullopt;
+}
+
+std::string numbered_path(const std::string& path, int number, int games) {
+    const size_t dot = path.rfind('.');
+    int width = 3;
+    for (int g = games; g >= 1000; g /= 10) ++width;
+    std::string n = std::to_string(number);
+    if (int(n.size()) < width) n.insert(0, size_t(width) - n.size(), '0');
+    return path.substr(0, dot) + "-" + n + path.substr(dot);
+}
+
+PlayedGame played_game(int number, const GameRecord& g, const TimeControl& sente, const TimeControl& gote) {
+    PlayedGame p;
+    p.sente = g.sente;
+    p.gote = g.gote;
+    p.event = "menagerie match, game " + std::to_string(number);
+    if (g.started) p.started = utc_text(g.started, "%Y/%m/%d %H:%M:%S");
+    p.ended = utc_text(std::time(nullptr), "%Y/%m/%d %H:%M:%S");
+    p.time_control = sente.text();
+    if (p.time_control != gote.text()) p.time_control = "Sente " + p.time_control + "; Gote " + gote.text();
+    p.start_sfen = g.opening.sfen;
+    for (const auto& m : g.opening.moves) p.moves.push_back({m, -1, std::nullopt, {}, 0, 0});
+    for (size_t i = 0; i < g.moves.size(); ++i) {
+        PlayedMove m{g.moves[i], i < g.times_ms.size() ? g.times_ms[i] : -1, i < g.scores.size() ? g.scores[i] : std::nullopt,
+                     {}, 0, 0};
+        if (i < g.reports.size()) {
+            m.pv = g.reports[i].pv;
+            m.depth = g.reports[i].depth;
+            m.nodes = g.reports[i].nodes;
+        }
+        p.moves.push_back(std::move(m));
+    }
+    p.result = g.result;
+    p.end = g.end;
+    p.reason = g.reason;
+    return p;
 }
 
 namespace {

@@ -21,6 +21,9 @@
 //   1. 2c2b {+35 12ms} 2. 3a2b {-20 10ms} ...   the engines' moves numbered by ply from the opening's end,
 //                              each with the mover's last reported score in centipawns (mate as +-30000 - plies,
 //                              absent when none) and its thinking time
+// A game file named games.kif, .kifu, .ki2, .ki2u or .csa (games with record formats: shogi) is instead one
+// record per game in that format, games-001.kif, games-002.kif, ..., with each engine's score and line at each
+// move as comments (match_detail::record_file_kind; engine/shogi/played_game.cpp has the comments' forms).
 #include <algorithm>
 #include <atomic>
 #include <csignal>
@@ -34,6 +37,8 @@
 #include <vector>
 
 #include "engine/core/game.hpp"
+#include "engine/core/played_game.hpp"
+#include "protocol/cli/encoding.hpp"
 #include "protocol/match/engine_process.hpp"
 #include "protocol/match/match_stats.hpp"
 #include "protocol/core/output.hpp"
@@ -87,6 +92,17 @@ Result<std::vector<Opening>> read_book(const std::string& path, const std::strin
 std::string record_line(int number, const GameRecord& g);
 std::string game_file_block(int number, const std::string& variant, const GameRecord& g, const TimeControl& sente,
                             const TimeControl& gote, const RuleSettings& rules = {});
+// A game file named for a game-record format: games.kif and games.ki2 (Shift-JIS, as the formats' convention
+// is), games.kifu and games.ki2u (UTF-8), games.csa (UTF-8). Other names: the game file format above.
+struct RecordFile {
+    std::string format;  // "kif", "ki2", "csa"
+    bool sjis = false;
+};
+std::optional<RecordFile> record_file_kind(const std::string& path);
+// Such records hold one game each: game 3 of games.kif goes to games-003.kif (more digits past 999 games).
+std::string numbered_path(const std::string& path, int number, int games);
+// A finished game as the game's record writers take it (engine/core/played_game.hpp).
+PlayedGame played_game(int number, const GameRecord& g, const TimeControl& sente, const TimeControl& gote);
 // Ctrl-C and SIGTERM interrupt the match while the guard lives (the previous handlers come back after).
 class InterruptGuard {
 public:
@@ -116,42 +132,17 @@ std::string live_status(const MatchResult& r, const std::vector<EngineSpec>& eng
                         const std::optional<match::Sprt>& sprt);
 }  // namespace match_detail
 
-// A finished game as a CSA record (games with CSA notation: shogi), the opening's moves included.
+// Whether the game writes game records (shogi: KIF, KI2, CSA; engine/core/played_game.hpp).
 template <Game G>
-std::string csa_record(int number, const GameRecord& g) {
-    if constexpr (requires(const typename G::Position& p, typename G::Move m) {
-                      p.csa_board();
-                      p.csa_move(m);
-                  }) {
-        auto pos = G::Position::from_sfen(g.opening.sfen).value();
-        std::string s = "V2.2\nN+" + g.sente + "\nN-" + g.gote + "\n$EVENT:menagerie match, game " +
-                        std::to_string(number) + "\n" + pos.csa_board();
-        auto play = [&](const std::string& text, const std::string& suffix) {
-            auto m = pos.parse_move(text);
-            if (!m) return;
-            s += pos.csa_move(m.value()) + suffix + "\n";
-            pos.play(m.value());
-        };
-        for (const auto& m : g.opening.moves) play(m, "");
-        for (size_t i = 0; i < g.moves.size(); ++i)
-            play(g.moves[i], ",T" + std::to_string(i < g.times_ms.size() ? g.times_ms[i] / 1000 : 0));
-        const std::string& why = g.reason;
-        auto has = [&](const char* text) { return why.find(text) != std::string::npos; };
-        // The rules' own ends: shogi's reasons (Position::outcome_reason) or, for a game without them, "rules".
-        const char* end = why == "rules" || why == "checkmate" || why == "no legal move" ? "%TSUMI"
-                          : why == "entering-king declaration"           ? "%KACHI"
-                          : why == "repetition"                          ? (g.result == Outcome::Draw ? "%SENNICHITE" : "%OUTE_SENNICHITE")
-                          : why == "move cap"                            ? "%MAX_MOVES"
-                          : has(": resigned")                            ? "%TORYO"
-                          : has(": declared a win")                      ? "%KACHI"
-                          : has(": time forfeit") || has(": no move")    ? "%TIME_UP"
-                          : has(": illegal move") || has(": rejected")   ? "%ILLEGAL_MOVE"
-                                                                         : "%CHUDAN";
-        return s + "'" + why + "\n" + end + "\n";
-    } else {
-        (void)number, (void)g;
-        return "";
-    }
+constexpr bool writes_records = requires(const PlayedGame& p, std::string_view f) { G::write_played_game(p, f); };
+
+// A finished game as a record in one of the game's formats, the opening's moves included.
+template <Game G>
+Result<std::string> record_text(int number, const GameRecord& g, const TimeControl tcs[2], const std::string& format) {
+    if constexpr (writes_records<G>)
+        return G::write_played_game(match_detail::played_game(number, g, tcs[0], tcs[1]), format);
+    else
+        return Error{std::string(G::name) + " has no game record formats"};
 }
 
 template <Game G>
@@ -246,14 +237,23 @@ Result<MatchResult> run_match(const MatchConfig& c, Output& out) {
     std::atomic<int> running{0}, moves{0};
     std::FILE* record = nullptr;
     std::FILE* csa = nullptr;
+    // A game file named .kif, .kifu, .ki2, .ki2u or .csa: one record file per game (never over an existing one).
+    const auto record_kind = match_detail::record_file_kind(c.record_path);
+    if ((!c.csa_path.empty() || record_kind) && !writes_records<G>)
+        return Error{"KIF, KI2 and CSA records are for shogi, not " + variant};
+    if (record_kind)
+        for (size_t j = 0; j < jobs.size(); ++j) {
+            const std::string path = match_detail::numbered_path(c.record_path, int(j) + 1, int(jobs.size()));
+            if (std::FILE* f = std::fopen(path.c_str(), "r")) {
+                std::fclose(f);
+                return Error{"the record file '" + path + "' exists (records are not overwritten: name another --record)"};
+            }
+        }
     if (!c.csa_path.empty()) {
-        if (csa_record<G>(0, GameRecord{"", "", {std::string(G::start_sfen), {}}, Outcome::Draw, "", {}, {}, {}, false, {}})
-                .empty())
-            return Error{"CSA records are for shogi, not " + variant};
         csa = std::fopen(c.csa_path.c_str(), "a");
         if (!csa) return Error{"cannot open the CSA file '" + c.csa_path + "'"};
     }
-    if (!c.record_path.empty()) {
+    if (!c.record_path.empty() && !record_kind) {
         record = std::fopen(c.record_path.c_str(), "a");
         if (!record) {
             if (csa) std::fclose(csa);
@@ -349,10 +349,32 @@ Result<MatchResult> run_match(const MatchConfig& c, Output& out) {
                 std::fflush(record);
             }
             if (csa) {
-                const std::string block = (csa_empty ? "" : "/\n") + csa_record<G>(number, g);
-                csa_empty = false;
-                std::fputs(block.c_str(), csa);
-                std::fflush(csa);
+                auto text = record_text<G>(number, g, tcs, "csa");
+                if (text) {
+                    std::fputs(((csa_empty ? "" : "/\n") + text.value()).c_str(), csa);
+                    csa_empty = false;
+                    std::fflush(csa);
+                } else {
+                    report.line("error: game " + std::to_string(number) + " as CSA: " + text.error());
+                }
+            }
+            if (record_kind) {
+                const std::string path = match_detail::numbered_path(c.record_path, number, int(jobs.size()));
+                auto text = record_text<G>(number, g, tcs, record_kind->format);
+                if (text && record_kind->sjis) {
+                    // Shift-JIS as the format's convention is; a name it cannot hold keeps the file in UTF-8
+                    // (with a byte order mark, which readers take as UTF-8).
+                    auto sjis = utf8_to_sjis(text.value());
+                    text = sjis ? sjis : Result<std::string>("\xEF\xBB\xBF" + text.value());
+                }
+                std::FILE* f = text ? std::fopen(path.c_str(), "wb") : nullptr;
+                if (f) {
+                    std::fputs(text.value().c_str(), f);
+                    std::fclose(f);
+                } else {
+                    report.line("error: game " + std::to_string(number) + ": " +
+                                (text ? "cannot write '" + path + "'" : text.error()));
+                }
             }
             if (!c.quiet) {
                 report.line(match_detail::record_line(number, g));

@@ -320,7 +320,8 @@ int match_command(const std::vector<std::string>& args, CommandMode mode) {
         "draw", po::value<std::vector<std::string>>()->multitoken(),
         "from=PLY moves=K score=CP: a draw when both report |score| <= CP for K moves each from PLY on")(
         "concurrency", po::value<int>()->default_value(1), "games played at the same time")(
-        "record", po::value<std::string>(), "append every game to this file (format in README)")(
+        "record", po::value<std::string>(), "append every game to this file (format in README); shogi: FILE.kif, .kifu, .ki2, .ki2u or .csa "
+        "writes each game as a record of its own, FILE-001.kif, ..., with the engines' scores and lines")(
         "csa", po::value<std::string>(), "shogi: append every game to this file as a CSA record")(
         "sprt", po::value<std::vector<std::string>>()->multitoken(),
         "two engines: stop when decided: elo0=E elo1=E [alpha=A] [beta=B] (game pairs)")(

@@ -6,12 +6,14 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <ctime>
 #include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "engine/core/game.hpp"
+#include "engine/core/played_game.hpp"
 #include "engine/core/rule_option.hpp"
 #include "protocol/match/engine_client.hpp"
 #include "search/repetition.hpp"
@@ -73,6 +75,16 @@ struct GameRecord {
     std::vector<int64_t> times_ms;            // each move's time
     bool interrupted = false;                 // stopped by Ctrl-C or a decided match: not a result
     TimeUse time[2];                          // Sente's and Gote's replies against their allowance
+    // Each move's report besides its score: the mover's line after the move (the move itself taken off; empty
+    // when the line did not start with it), depth and nodes.
+    struct Report {
+        std::vector<std::string> pv;
+        int depth = 0;
+        int64_t nodes = 0;
+    };
+    std::vector<Report> reports;
+    PlayedEnd end = PlayedEnd::None;  // how it ended, as game records say it (reason in words)
+    std::time_t started = 0;          // when the game began
 };
 
 inline std::string outcome_word(Outcome for_sente) {
@@ -123,7 +135,11 @@ GameRecord play_game(EngineClient& sente, EngineClient& gote, const Opening& ope
                      const Adjudication& adj, const std::function<void()>& on_move = {},
                      const RuleSettings& rules = {}) {
     using std::chrono::milliseconds;
-    GameRecord rec{sente.name(), gote.name(), opening, Outcome::Draw, "", {}, {}, {}, false, {}};
+    GameRecord rec;
+    rec.sente = sente.name();
+    rec.gote = gote.name();
+    rec.opening = opening;
+    rec.started = std::time(nullptr);
     EngineClient* engines[2] = {&sente, &gote};
     auto start = referee_position<G>(opening.sfen, rules);
     if (!start) {
@@ -143,24 +159,25 @@ GameRecord play_game(EngineClient& sente, EngineClient& gote, const Opening& ope
         line.push_back(visit_of(pos));
         all_moves.push_back(m);
     }
-    auto finish = [&](Outcome for_sente, const std::string& why) {
+    auto finish = [&](Outcome for_sente, const std::string& why, PlayedEnd end) {
         rec.result = for_sente;
         rec.reason = why;
+        rec.end = end;
         for (int c = 0; c < 2; ++c) engines[c]->game_over(outcome_word(for_sente), c, why);
         return rec;
     };
     // A loss for the side `c` (Sente 0, Gote 1), or an interrupted game.
-    auto lose = [&](int c, const std::string& why) {
+    auto lose = [&](int c, const std::string& why, PlayedEnd end) {
         if (why == "interrupted") {
             rec.interrupted = true;
             rec.reason = why;
             return rec;
         }
-        return finish(c == 0 ? Outcome::Loss : Outcome::Win, engines[c]->name() + ": " + why);
+        return finish(c == 0 ? Outcome::Loss : Outcome::Win, engines[c]->name() + ": " + why, end);
     };
     for (int c = 0; c < 2; ++c) {
         GameStart gs{std::string(G::name), opening.sfen, opening.sfen == G::start_sfen, opening.moves, tcs[c]};
-        if (auto e = engines[c]->new_game(gs, milliseconds(10000))) return lose(c, *e);
+        if (auto e = engines[c]->new_game(gs, milliseconds(10000))) return lose(c, *e, PlayedEnd::Other);
     }
     int64_t clock[2] = {tcs[0].base_ms, tcs[1].base_ms};
     for (int ply = 0;; ++ply) {
@@ -171,9 +188,9 @@ GameRecord play_game(EngineClient& sente, EngineClient& gote, const Opening& ope
             std::string why = by_repetition ? "repetition" : "rules";
             if constexpr (requires { pos.outcome_reason(); })
                 if (!by_repetition) why = pos.outcome_reason();
-            return finish(stm == 0 ? o : opposite(o), why);
+            return finish(stm == 0 ? o : opposite(o), why, by_repetition ? PlayedEnd::Repetition : PlayedEnd::Rules);
         }
-        if (ply >= adj.max_plies) return finish(Outcome::Draw, "move cap");
+        if (ply >= adj.max_plies) return finish(Outcome::Draw, "move cap", PlayedEnd::MoveCap);
         // Adjudication on the engines' scores (each for its own side).
         const size_t n = rec.scores.size();
         auto agree = [&](int moves, auto&& ok) {
@@ -184,11 +201,11 @@ GameRecord play_game(EngineClient& sente, EngineClient& gote, const Opening& ope
         };
         // Score i is the one its mover reported: the side to move now made move i when n - i is even.
         const auto lost_side = [&](int s, size_t i) { return ((n - i) % 2 == 0) ? s <= -adj.resign_score : s >= adj.resign_score; };
-        if (agree(adj.resign_moves, lost_side)) return lose(stm, "adjudicated lost (both engines' scores)");
+        if (agree(adj.resign_moves, lost_side)) return lose(stm, "adjudicated lost (both engines' scores)", PlayedEnd::Other);
         const auto won_side = [&](int s, size_t i) { return ((n - i) % 2 == 0) ? s >= adj.resign_score : s <= -adj.resign_score; };
-        if (agree(adj.resign_moves, won_side)) return lose(1 - stm, "adjudicated lost (both engines' scores)");
+        if (agree(adj.resign_moves, won_side)) return lose(1 - stm, "adjudicated lost (both engines' scores)", PlayedEnd::Other);
         if (ply >= adj.draw_from && agree(adj.draw_moves, [&](int s, size_t) { return std::abs(s) <= adj.draw_score; }))
-            return finish(Outcome::Draw, "adjudicated draw (both engines' scores)");
+            return finish(Outcome::Draw, "adjudicated draw (both engines' scores)", PlayedEnd::Other);
 
         const TimeControl& tc = tcs[stm];
         const int64_t allowed = tc.clocked() ? clock[stm] + tc.byoyomi_ms + tc.inc_ms
@@ -199,33 +216,44 @@ GameRecord play_game(EngineClient& sente, EngineClient& gote, const Opening& ope
         const int64_t to_go = tc.clocked() && tc.moves ? tc.moves - made % tc.moves : 0;
         Turn turn{&all_moves, {clock[0], clock[1]}, stm, to_go};
         auto answer = engines[stm]->go(turn, milliseconds(allowed + tc.margin_ms));
-        if (!answer) return lose(stm, answer.error());
+        if (!answer) {
+            // No move: in time it was none (a timeout), a refusal of our move is a foul, a crash something else.
+            const std::string& e = answer.error();
+            return lose(stm, e, e.rfind("no move within", 0) == 0 ? PlayedEnd::TimeForfeit
+                                : e.rfind("rejected", 0) == 0  ? PlayedEnd::IllegalMove
+                                                               : PlayedEnd::Other);
+        }
         const EngineMove& m = answer.value();
         if (tc.clocked() || tc.movetime_ms) rec.time[stm].add(m.elapsed.count(), allowed);
         if (tc.clocked()) {
             const int64_t used = m.elapsed.count();
-            if (used > clock[stm] + tc.byoyomi_ms + tc.inc_ms + tc.margin_ms) return lose(stm, "time forfeit");
+            if (used > clock[stm] + tc.byoyomi_ms + tc.inc_ms + tc.margin_ms) return lose(stm, "time forfeit", PlayedEnd::TimeForfeit);
             clock[stm] = std::max<int64_t>(0, clock[stm] - used) + tc.inc_ms;
             if (to_go == 1) clock[stm] += tc.base_ms;  // a new session begins
         } else if (tc.movetime_ms && m.elapsed.count() > tc.movetime_ms + tc.margin_ms) {
-            return lose(stm, "time forfeit");
+            return lose(stm, "time forfeit", PlayedEnd::TimeForfeit);
         }
-        if (m.move == "resign") return lose(stm, "resigned");
+        if (m.move == "resign") return lose(stm, "resigned", PlayedEnd::Resignation);
         // A declaration win (shogi's entering king, CSA 27-point rule) where the rules allow it.
         if (m.move == "win") {
             if constexpr (requires { pos.can_declare(); })
                 if (pos.can_declare())
-                    return finish(stm == 0 ? Outcome::Win : Outcome::Loss, engines[stm]->name() + ": declared a win (entering king)");
-            return lose(stm, "claimed a win the rules do not give");
+                    return finish(stm == 0 ? Outcome::Win : Outcome::Loss,
+                                  engines[stm]->name() + ": declared a win (entering king)", PlayedEnd::Declaration);
+            return lose(stm, "claimed a win the rules do not give", PlayedEnd::IllegalMove);
         }
         auto parsed = pos.parse_move(m.move);
-        if (!parsed) return lose(stm, "illegal move '" + m.move + "': " + parsed.error());
+        if (!parsed) return lose(stm, "illegal move '" + m.move + "': " + parsed.error(), PlayedEnd::IllegalMove);
         const std::string sent = engine_text(pos, parsed.value(), m.move);
         pos.play(parsed.value());
         line.push_back(visit_of(pos));
         rec.moves.push_back(m.move);
         rec.scores.push_back(m.score_cp);
         rec.times_ms.push_back(m.elapsed.count());
+        const bool line_of_move = !m.pv.empty() && m.pv.front() == m.move;
+        rec.reports.push_back({line_of_move ? std::vector<std::string>(m.pv.begin() + 1, m.pv.end())
+                                            : std::vector<std::string>{},
+                               m.depth, m.nodes});
         all_moves.push_back(sent);
         if (on_move) on_move();
     }

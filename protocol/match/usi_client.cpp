@@ -108,7 +108,17 @@ Result<EngineMove> UsiEngine::go(const Turn& turn, milliseconds timeout) {
         const auto r = process_->read_line(line, left_until(deadline));
         if (r != EngineProcess::Read::Line) return Error{describe_wait_failure(*process_, name_, r, "move", timeout)};
         const UsiLine l = read_usi_line(line);
-        if (l.kind == UsiLine::Kind::Info && l.score_cp) result.score_cp = l.score_cp;
+        if (l.kind == UsiLine::Kind::Info) {
+            // The line a score comes with is the one the score is for (empty when none comes with it).
+            if (l.score_cp) {
+                result.score_cp = l.score_cp;
+                result.pv = l.pv;
+            } else if (!l.pv.empty()) {
+                result.pv = l.pv;
+            }
+            if (l.depth) result.depth = *l.depth;
+            if (l.nodes) result.nodes = *l.nodes;
+        }
         if (l.kind == UsiLine::Kind::BestMoveWithout) return Error{"bestmove without a move"};
         if (l.kind == UsiLine::Kind::BestMove) {
             result.move = l.text;

@@ -294,7 +294,12 @@ Result<EngineMove> XboardEngine::go(const Turn& turn, milliseconds timeout) {
                 return Error{"claimed the game over ('" + line + "') where the rules go on"};
             // It refused a move our rules allow (its rules differ, or it thought the game over).
             case XboardLine::Kind::Refusal: return Error{"rejected the legal move " + moves.back() + ": " + line};
-            case XboardLine::Kind::Thinking: result.score_cp = l.score_cp; continue;
+            case XboardLine::Kind::Thinking:
+                result.score_cp = l.score_cp;
+                result.depth = l.depth.value_or(0);
+                result.nodes = l.nodes.value_or(0);
+                result.pv = pv_in_usi(l.pv);
+                continue;
             case XboardLine::Kind::Other: continue;
         }
         result.elapsed = std::chrono::duration_cast<milliseconds>(Clock::now() - t0);
@@ -312,6 +317,21 @@ Result<EngineMove> XboardEngine::go(const Turn& turn, milliseconds timeout) {
         ++known_;
         return result;
     }
+}
+
+std::vector<std::string> XboardEngine::pv_in_usi(const std::vector<std::string>& words) const {
+    std::vector<std::string> pv;
+    for (const std::string& w : words) {
+        if (w.empty() || w.back() == '.' || w == "...") continue;  // "12." and "..." number the moves
+        if (spec_.usi_moves) {
+            pv.push_back(w);
+            continue;
+        }
+        auto usi = xboard_to_usi_move(w, notation_);
+        if (!usi) break;
+        pv.push_back(usi.value());
+    }
+    return pv;
 }
 
 void XboardEngine::game_over(const std::string& result, int, const std::string& reason) {

@@ -41,6 +41,8 @@ private:
     }
     std::optional<std::string> sync(std::chrono::milliseconds timeout);  // ping/pong when the engine has it
     void drain();  // drops whatever the engine printed between games
+    // A thinking line's words as USI moves: move numbers and marks skipped, up to the first word that is none.
+    std::vector<std::string> pv_in_usi(const std::vector<std::string>& words) const;
 
     std::unique_ptr<EngineProcess> process_;
     std::map<std::string, std::string> features_;

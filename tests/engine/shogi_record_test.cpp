@@ -311,3 +311,77 @@ TEST_CASE("CSA: names and $ headers keep their commas; other lines are statement
     CHECK(r.moves[0].time_ms == 3000);
     check_same(r, read(write_csa(r), RecordFormat::Csa), true, true);
 }
+
+TEST_CASE("records: the move cap is %MAX_MOVES in CSA and 持将棋 in KIF and KI2, as GUIs write it") {
+    Record r = read("position startpos moves 7g7f", RecordFormat::Usi);
+    r.end = RecordEnd::MaxMoves;
+    CHECK(write_csa(r).find("\n%MAX_MOVES\n") != std::string::npos);
+    CHECK(read(write_csa(r), RecordFormat::Csa).end == RecordEnd::MaxMoves);
+    CHECK(read(write_kif(r), RecordFormat::Kif).end == RecordEnd::Impasse);
+    CHECK(read(write_ki2(r), RecordFormat::Ki2).end == RecordEnd::Impasse);
+}
+
+TEST_CASE("records: a played game with each engine's score and line as the comments GUIs read") {
+    PlayedGame g;
+    g.sente = "menagerie";
+    g.gote = "other";
+    g.event = "a match";
+    g.started = "2026/12/07 10:00:00";
+    g.start_sfen = std::string(Shogi::start_sfen);
+    g.moves = {
+        {"7g7f", -1, std::nullopt, {}, 0, 0},                      // an opening move: nothing to say
+        {"3c3d", 1200, 35, {"2g2f", "8c8d"}, 12, 81234},          // Gote's +35 is Sente's -35
+        {"8h2b+", 2500, 29990, {"3a2b", "B*4e"}, 3, 0},           // a mate in 10 plies, for Sente
+        {"3a2b", 900, -150, {"7i7h", "not-a-move", "8c8d"}, 0, 0},  // the line up to what is legal
+    };
+    g.result = Outcome::Loss;  // Gote wins: Sente resigns on its move
+    g.end = PlayedEnd::Resignation;
+    g.reason = "menagerie: resigned";
+
+    auto kif = Shogi::write_played_game(g, "kif");
+    REQUIRE(kif);
+    const std::string& k = kif.value();
+    CHECK(k.find("棋戦：a match\n") != std::string::npos);
+    CHECK(k.find("先手：menagerie\n") != std::string::npos);
+    CHECK(k.find("**評価値=-35\n**読み筋=▲２六歩△８四歩\n**深さ=12\n**ノード数=81234\n**エンジン=other\n") != std::string::npos);
+    CHECK(k.find("**詰み=先手勝ち:10手\n**読み筋=△同　銀▲４五角打\n") == std::string::npos);  // the first move is not 同
+    CHECK(k.find("**詰み=先手勝ち:10手\n**読み筋=△２二銀▲４五角\n") != std::string::npos);
+    CHECK(k.find("**評価値=150\n**読み筋=▲７八銀\n**エンジン=other\n") != std::string::npos);
+    CHECK(k.find("   4 同　銀(31)") != std::string::npos);
+    CHECK(k.find("   5 投了") != std::string::npos);
+    CHECK(k.find("( 0:02/00:00:02)") != std::string::npos);  // times in whole seconds, totals per side
+    // Read back: the same moves, the comments as they were written.
+    const Record back = read(k, RecordFormat::Kif);
+    REQUIRE(back.moves.size() == 4);
+    CHECK(back.end == RecordEnd::Resign);
+    CHECK(back.moves[1].comments.front() == "*評価値=-35");
+    CHECK(back.moves[1].time_ms == 1000);
+
+    auto csa = Shogi::write_played_game(g, "csa");
+    REQUIRE(csa);
+    const std::string& c = csa.value();
+    CHECK(c.find("N+menagerie\n") != std::string::npos);
+    CHECK(c.find("-3334FU\nT1\n'** -35 +2726FU -8384FU\n") != std::string::npos);
+    CHECK(c.find("+8822UM\nT2\n'** 29990 -3122GI +0045KA\n") != std::string::npos);
+    CHECK(c.find("-3122GI\nT0\n'** 150 +7978GI\n%TORYO\n") != std::string::npos);
+    CHECK(read(c, RecordFormat::Csa).moves.size() == 4);
+
+    // Ends seen from the side to move; one a format cannot say keeps the result and the reason.
+    g.end = PlayedEnd::MoveCap;
+    g.result = Outcome::Draw;
+    CHECK(Shogi::write_played_game(g, "csa").value().find("\n%MAX_MOVES\n") != std::string::npos);
+    g.end = PlayedEnd::Other;
+    g.result = Outcome::Win;
+    g.reason = "other: adjudicated lost (both engines' scores)";
+    const std::string aborted = Shogi::write_played_game(g, "kif").value();
+    CHECK(aborted.find("   5 中断 ") != std::string::npos);
+    CHECK(aborted.find(")\n*先手勝ち (other: adjudicated lost (both engines' scores))\n") != std::string::npos);
+    g.end = PlayedEnd::IllegalMove;  // Gote played an illegal move: after Gote's last move Sente is to move
+    CHECK(Shogi::write_played_game(g, "csa").value().find("\n%-ILLEGAL_ACTION\n") != std::string::npos);
+
+    g.moves.push_back({"2b2b", 0, std::nullopt, {}, 0, 0});
+    auto bad = Shogi::write_played_game(g, "kif");
+    REQUIRE(!bad);
+    CHECK(bad.error().find("move 5 '2b2b'") == 0);
+    CHECK(!Shogi::write_played_game(g, "pgn"));
+}

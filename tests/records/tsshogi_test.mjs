@@ -7,7 +7,8 @@
 //
 //   node tests/records/tsshogi_test.mjs BINARY
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 // tsshogi is installed with the browser tests' packages (tests/web).
@@ -117,6 +118,59 @@ for (const name of files) {
   if (sjis.status !== 0 || ourUsi(again.stdout)?.trim() !== usiOf(source).trim()) fail(`${name}: its Shift-JIS KIF does not read back`);
 }
 console.log(`ok ${files.length} records (${moves} moves): read as tsshogi reads them, written as KIF, KI2 and CSA that tsshogi reads back`);
+
+// The match runner's records (--record games.kif / .csa): each game a file tsshogi reads, every move of it with
+// its engine's report in the form ShogiHome reads (KIF: *評価値= or *詰み=, and a *読み筋= line tsshogi reads
+// as legal moves from the position after the move; CSA: Floodgate's '** <score> <moves>).
+{
+  const dir = mkdtempSync(join(tmpdir(), 'menagerie-records-'));
+  let games = 0, commented = 0;
+  for (const ext of ['kif', 'csa']) {
+    const run = spawnSync(binary, ['match', '--variant', 'shogi', '--each', `cmd=${binary} tc=depth=3`, '--engine', 'name=a',
+      '--engine', 'name=b', '--games', '2', '--max-plies', '40', '--record', join(dir, `games.${ext}`), '--quiet'], { encoding: 'utf8' });
+    if (run.status !== 0) fail(`match --record games.${ext}: ${run.stderr.trim()}`);
+    for (const n of ['001', '002']) {
+      const name = `games-${n}.${ext}`;
+      let record;
+      try {
+        const bytes = readFileSync(join(dir, name));
+        if (ext === 'kif' && !(bytes.includes(0x81) || bytes.includes(0x82) || bytes.includes(0x88))) fail(`${name}: not Shift-JIS`);
+        record = tsRead(decode(bytes), ext);
+      } catch (e) {
+        fail(`${name}: ${e.message}`);
+        continue;
+      }
+      ++games;
+      const l = line(record);
+      if (l.moves.length < 4 || !l.end) fail(`${name}: ${l.moves.length} moves, end ${l.end}`);
+      // The engines' moves follow the opening's 4 plies (no comment on those).
+      record.goto(0);
+      for (let ply = 1; record.goForward(); ++ply) {
+        if (!record.current.move.usi || ply <= 4) continue;
+        const comment = record.current.comment;
+        if (ext === 'kif') {
+          if (!/^\*(評価値=[+-]?\d+|詰み=(先手|後手)勝ち(:\d+手)?)$/m.test(comment) || !/^\*エンジン=[ab]$/m.test(comment)) {
+            fail(`${name}: ply ${ply}'s comment has no score in ShogiHome's form: '${comment}'`);
+            continue;
+          }
+          const pv = /^\*読み筋=(.*)$/m.exec(comment);
+          if (pv) {
+            const read = ts.parsePV(record.position, pv[1]);
+            const said = (pv[1].match(/[▲△]/g) ?? []).length;
+            if (read.length !== said) fail(`${name}: ply ${ply}'s line '${pv[1]}': tsshogi reads ${read.length} of ${said} moves`);
+          }
+        } else if (!/^\* -?\d+( [+-]\d{4}[A-Z]{2})*$/m.test(comment)) {
+          fail(`${name}: ply ${ply}'s comment is not Floodgate's '* <score> <moves>': '${comment}'`);
+          continue;
+        }
+        ++commented;
+      }
+    }
+  }
+  rmSync(dir, { recursive: true, force: true });
+  if (games !== 4) fail(`${games} of 4 match records read`);
+  console.log(`ok ${games} match records (KIF in Shift-JIS, CSA): ${commented} engine moves, each with its score and line as ShogiHome reads them`);
+}
 
 const bad = readdirSync(join(here, 'bad')).sort();
 for (const name of bad) {

@@ -11,6 +11,18 @@ TEST_CASE("engine output: USI lines") {
     auto u = read_usi_line("info depth 3 score cp -45 nodes 100 pv 7g7f");
     CHECK(u.kind == UsiLine::Kind::Info);
     CHECK(u.score_cp == -45);
+    CHECK(u.depth == 3);
+    CHECK(u.nodes == 100);
+    CHECK(u.pv == std::vector<std::string>{"7g7f"});
+    // The line is everything after pv; a bad score is skipped and the rest still read; info string is text.
+    auto l = read_usi_line("info score cp x depth 7 pv 7g7f 3c3d 2g2f");
+    CHECK_FALSE(l.score_cp);
+    CHECK(l.depth == 7);
+    CHECK(l.pv == std::vector<std::string>{"7g7f", "3c3d", "2g2f"});
+    auto s = read_usi_line("info string depth 9 pv 1a1b");
+    CHECK_FALSE(s.depth);
+    CHECK(s.pv.empty());
+    CHECK_FALSE(read_usi_line("info depth -3 nodes x").depth);
     CHECK(read_usi_line("info score mate 3 pv 2c2b").score_cp == 29997);
     CHECK(read_usi_line("info score mate -3 pv 2c2b").score_cp == -29997);
     CHECK(read_usi_line("info score mate -0").score_cp == -30000);
@@ -45,6 +57,9 @@ TEST_CASE("engine output: XBoard lines and features") {
     auto t = read_xboard_line(" 9 100050 120 33333 a1b2", "");
     CHECK(t.kind == XboardLine::Kind::Thinking);
     CHECK(t.score_cp == 30000);
+    CHECK(t.depth == 9);
+    CHECK(t.nodes == 33333);
+    CHECK(t.pv == std::vector<std::string>{"a1b2"});
     const auto f = read_xboard_features("feature ping=1 variants=\"shogi,chu\" myname=\"HaChu 0.21\" done=1");
     REQUIRE(f.size() == 4);
     CHECK(f[1].second == "shogi,chu");

@@ -56,8 +56,9 @@ private:
     std::deque<Result<EngineMove>> answers_;
 };
 
-Result<EngineMove> mv(const std::string& m, std::optional<int> score = std::nullopt, int64_t ms = 1) {
-    return EngineMove{m, score, std::chrono::milliseconds(ms)};
+Result<EngineMove> mv(const std::string& m, std::optional<int> score = std::nullopt, int64_t ms = 1,
+                      std::vector<std::string> pv = {}, int depth = 0) {
+    return EngineMove{m, score, std::chrono::milliseconds(ms), std::move(pv), depth, 0};
 }
 std::deque<Result<EngineMove>> moves(std::initializer_list<const char*> list) {
     std::deque<Result<EngineMove>> d;
@@ -82,6 +83,7 @@ TEST_CASE("referee: the rules end the game, and both engines hear the result") {
     const auto g = play(a, b);
     CHECK(g.result == Outcome::Win);
     CHECK(g.reason == "lion caught");
+    CHECK(g.end == PlayedEnd::Rules);
     CHECK(g.moves == std::vector<std::string>{"2c2b", "3a3b", "2b2a+"});
     CHECK(a.over == "1-0 0 lion caught");
     CHECK(b.over == "1-0 1 lion caught");
@@ -97,6 +99,7 @@ TEST_CASE("referee: repetition draws by our rules, and the move cap") {
     auto g = play(a, b);
     CHECK(g.result == Outcome::Draw);
     CHECK(g.reason == "repetition");
+    CHECK(g.end == PlayedEnd::Repetition);
     CHECK(g.moves.size() == 8);
 
     Scripted c("c", moves({"1d1c", "1c1d"})), d("d", moves({"3a3b", "3b3a"}));
@@ -105,7 +108,21 @@ TEST_CASE("referee: repetition draws by our rules, and the move cap") {
     g = play(c, d, kStart, depth_tc(), adj);
     CHECK(g.result == Outcome::Draw);
     CHECK(g.reason == "move cap");
+    CHECK(g.end == PlayedEnd::MoveCap);
     CHECK(g.moves.size() == 3);
+}
+
+TEST_CASE("referee: each move keeps its mover's line after it, depth and nodes") {
+    // a's line starts with its move: the rest is kept; b's does not: none is kept (it was for another move).
+    Scripted a("a", {mv("2c2b", 40, 1, {"2c2b", "3a3b", "2b2a+"}, 5), mv("2b2a+")}),
+        b("b", {mv("3a3b", -40, 1, {"1a1b", "2b2a+"}, 4)});
+    const auto g = play(a, b);
+    REQUIRE(g.reports.size() == 3);
+    CHECK(g.reports[0].pv == std::vector<std::string>{"3a3b", "2b2a+"});
+    CHECK(g.reports[0].depth == 5);
+    CHECK(g.reports[1].pv.empty());
+    CHECK(g.reports[1].depth == 4);
+    CHECK(g.reports[2].pv.empty());
 }
 
 TEST_CASE("referee: each engine fault loses for that engine, with the reason") {
@@ -114,6 +131,7 @@ TEST_CASE("referee: each engine fault loses for that engine, with the reason") {
         const auto g = play(a, b);
         CHECK(g.result == Outcome::Win);
         CHECK(g.reason.rfind("b: illegal move '2a2c'", 0) == 0);
+        CHECK(g.end == PlayedEnd::IllegalMove);
         CHECK(a.over.rfind("1-0 0 b: illegal move", 0) == 0);
     }
     SUBCASE("no answer, a crash or nonsense: the client's error") {
@@ -121,10 +139,12 @@ TEST_CASE("referee: each engine fault loses for that engine, with the reason") {
         auto g = play(a, b);
         CHECK(g.result == Outcome::Loss);
         CHECK(g.reason == "a: no move within 1100 ms");
+        CHECK(g.end == PlayedEnd::TimeForfeit);
         Scripted c("c", moves({"2c2b"})), d("d", {Error{"d ended before move (killed by signal 11 (Segmentation fault))"}});
         g = play(c, d);
         CHECK(g.result == Outcome::Win);
         CHECK(g.reason == "d: d ended before move (killed by signal 11 (Segmentation fault))");
+        CHECK(g.end == PlayedEnd::Other);
     }
     SUBCASE("resignation and a false win claim") {
         Scripted a("a", moves({"resign"})), b("b", {});
@@ -277,7 +297,7 @@ TEST_CASE("referee: openings are checked, passed on and kept apart from the game
 
 TEST_CASE("match: the game file block and the opening file") {
     GameRecord g{"a", "b", {std::string(Dobutsu::start_sfen), {"2c2b"}}, Outcome::Loss, "a: resigned",
-                 {"3a3b", "resign"}, {std::optional<int>(35), std::nullopt}, {12, 3}, false, {}};
+                 {"3a3b", "resign"}, {std::optional<int>(35), std::nullopt}, {12, 3}, false, {}, {}, PlayedEnd::Resignation, 0};
     g.moves.pop_back();
     TimeControl x, y;
     x.depth = 4;
