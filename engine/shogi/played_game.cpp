@@ -71,11 +71,11 @@ std::vector<std::string> floodgate_comments(const Position& after, const PlayedM
 }
 
 // The record's end from the game's, seen from the side to move after the last move (as the formats say it).
-RecordEnd record_end(const PlayedGame& g, Color to_move) {
-    const bool decided = g.result != Outcome::Draw;
-    const Color loser = g.result == Outcome::Win ? Gote : Sente;
+RecordEnd record_end(PlayedEnd end, Outcome result, Color to_move) {
+    const bool decided = result != Outcome::Draw;
+    const Color loser = result == Outcome::Win ? Gote : Sente;
     const bool mover_lost = decided && loser == to_move, mover_won = decided && loser != to_move;
-    switch (g.end) {
+    switch (end) {
         case PlayedEnd::None:
             return RecordEnd::None;
         case PlayedEnd::Rules:
@@ -129,13 +129,18 @@ Result<std::string> Shogi::write_played_game(const PlayedGame& g, std::string_vi
                           : shogihome_comments(p, pm, mover == Sente ? g.sente : g.gote, mover);
         r.moves.push_back(std::move(rm));
     }
-    r.end = record_end(g, p.side());
+    // A game whose end was not given, over by the rules in its last position (mate), ends so.
+    PlayedEnd end = g.end;
+    Outcome result = g.result;
+    if (end == PlayedEnd::None && p.outcome() != Outcome::Ongoing) {
+        end = PlayedEnd::Rules;
+        result = p.side() == Sente ? p.outcome() : opposite(p.outcome());
+    }
+    r.end = record_end(end, result, p.side());
     // An end the format has no word for keeps the game's result and reason as a comment.
     if (r.end == RecordEnd::Abort) {
-        const char* result = g.result == Outcome::Win    ? "先手勝ち"
-                             : g.result == Outcome::Loss ? "後手勝ち"
-                                                         : "引き分け";
-        r.end_comments.push_back(std::string(result) + (g.reason.empty() ? "" : " (" + g.reason + ")"));
+        const char* words = result == Outcome::Win ? "先手勝ち" : result == Outcome::Loss ? "後手勝ち" : "引き分け";
+        r.end_comments.push_back(std::string(words) + (g.reason.empty() ? "" : " (" + g.reason + ")"));
     }
     return write_record(r, f.value());
 }

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/core/played_game.hpp"
 #include "engine/core/result.hpp"
 #include "protocol/core/options.hpp"
 #include "protocol/core/session.hpp"
@@ -42,6 +43,8 @@ struct GameEntry {
     // one format ("" to tell from the text) written in another, as UTF-8 text.
     std::string_view record_formats;
     Result<std::string> (*convert_record)(std::string_view text, std::string_view from, std::string_view to) = nullptr;
+    // A played game as a record in one of those formats (G::write_played_game).
+    Result<std::string> (*write_played_game)(const PlayedGame& game, std::string_view format) = nullptr;
 };
 
 const std::vector<GameEntry>& games();

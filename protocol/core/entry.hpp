@@ -42,6 +42,8 @@ GameEntry make_entry(std::string_view title, std::vector<std::string_view> ancho
         e.record_formats = G::record_formats;
         e.convert_record = &G::convert_record;
     }
+    if constexpr (requires(const PlayedGame& p, std::string_view f) { G::write_played_game(p, f); })
+        e.write_played_game = &G::write_played_game;
     if constexpr (requires { G::foreign_format; }) {
         e.foreign_format = G::foreign_format;
         e.foreign_to_sfen = [](std::string_view text) -> Result<std::string> {

@@ -4,6 +4,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "engine/core/text.hpp"
 #include "protocol/core/session.hpp"
 #include "search/skill.hpp"
 
@@ -86,12 +87,25 @@ void WebClient::handle(std::string_view message) {
     if (name == "position") return position(&request);
     if (name == "go") return go(&request);
     if (name == "piece") return piece(&request);
+    if (name == "record") return record(&request);
     if (name == "stop") {
         if (session_) session_->stop();
         return;
     }
     error("unknown op '" + name.substr(0, 40) + "'");
 }
+
+namespace {
+// "kif, ki2, csa, usi" as a list.
+std::vector<std::string> split_list(std::string_view text) {
+    std::vector<std::string> out;
+    for (std::string_view w : split_fields(text)) {
+        if (!w.empty() && w.back() == ',') w.remove_suffix(1);
+        if (!w.empty()) out.emplace_back(w);
+    }
+    return out;
+}
+}  // namespace
 
 void WebClient::hello() {
     json games = json::array();
@@ -103,6 +117,7 @@ void WebClient::hello() {
                          {"shogiSquares", g.shogi_squares},
                          {"start", g.start_sfen},
                          {"hands", g.hands},
+                         {"records", g.write_played_game ? json(split_list(g.record_formats)) : json::array()},
                          {"tables", g.options.end() != std::find_if(g.options.begin(), g.options.end(), [](const Option& o) {
                               return o.name == kTablebaseOption;
                           })}});
@@ -370,6 +385,65 @@ void WebClient::piece(const void* raw) {
         answer["targetCell"] = demo.value().target;
     }
     if (request_id_ >= 0) answer["id"] = request_id_;
+    send_(dump(answer));
+}
+
+void WebClient::record(const void* raw) {
+    const json& request = *static_cast<const json*>(raw);
+    auto field = [&](const char* key) -> std::string {
+        auto f = request.find(key);
+        return f != request.end() && f->is_string() ? f->get<std::string>() : std::string();
+    };
+    const GameEntry* entry = find_game(field("game"));
+    if (!entry) return error("record: unknown game '" + field("game").substr(0, 40) + "'", "record");
+    if (!entry->convert_record || !entry->write_played_game)
+        return error("record: " + std::string(entry->name) + " has no game record formats (its record is the USI line)", "record");
+    const std::string to = field("to");
+    json answer = {{"op", "record"}, {"game", entry->name}, {"format", to}};
+    if (request_id_ >= 0) answer["id"] = request_id_;
+    if (auto text = request.find("text"); text != request.end()) {
+        // A record to read: converted whole, or refused with the line and the reason.
+        if (!text->is_string()) return error("record: \"text\" must be a string", "record");
+        if (text->get_ref<const std::string&>().size() > limits_.max_record)
+            return error("record: the record is over " + std::to_string(limits_.max_record / 1024) + " KB", "record");
+        auto out = entry->convert_record(text->get_ref<const std::string&>(), field("from"), to);
+        if (!out) return error("record: " + out.error(), "record");
+        answer["text"] = out.value();
+        return send_(dump(answer));
+    }
+    // The page's game to write: its start, its moves, the players and how it ended.
+    PlayedGame g;
+    g.start_sfen = field("sfen");
+    if (g.start_sfen.empty() || g.start_sfen == "startpos") g.start_sfen = entry->start_sfen;
+    if (g.start_sfen.size() > limits_.max_sfen) return error("record: the SFEN is too long", "record");
+    if (auto moves = request.find("moves"); moves != request.end() && !moves->is_null()) {
+        if (!moves->is_array() || moves->size() > limits_.max_moves)
+            return error("record: \"moves\" must be an array of at most " + std::to_string(limits_.max_moves) + " moves", "record");
+        for (const json& m : *moves) {
+            if (!m.is_string() || m.get_ref<const std::string&>().size() > 64) return error("record: each move must be a short string", "record");
+            g.moves.push_back({m.get<std::string>(), -1, std::nullopt, {}, 0, 0});
+        }
+    }
+    g.sente = field("sente").substr(0, 80);
+    g.gote = field("gote").substr(0, 80);
+    g.reason = field("reason").substr(0, 200);
+    const std::string end = field("end"), winner = field("winner");
+    g.result = winner == "b" ? Outcome::Win : winner == "w" ? Outcome::Loss : Outcome::Draw;
+    if (end == "rules")
+        g.end = g.reason.find("repetition") != std::string::npos ? PlayedEnd::Repetition
+                : g.reason.find("declar") != std::string::npos  ? PlayedEnd::Declaration
+                                                                : PlayedEnd::Rules;
+    else if (end == "resignation")
+        g.end = PlayedEnd::Resignation;
+    else if (end == "time")
+        g.end = PlayedEnd::TimeForfeit;
+    else if (end == "declaration")
+        g.end = PlayedEnd::Declaration;
+    else if (!end.empty() && end != "none")
+        return error("record: \"end\" is rules, resignation, time, declaration or none", "record");
+    auto out = entry->write_played_game(g, to);
+    if (!out) return error("record: " + out.error(), "record");
+    answer["text"] = out.value();
     send_(dump(answer));
 }
 

@@ -28,6 +28,15 @@
 //                                          final {"op":"bestmove","result":"move"|"resign"|"win","move":M,
 //                                          "ponder":P}, each with the request's id
 //   {"op":"stop"}
+//   {"op":"record","game":G,"text":T,"from":F,"to":"usi"}
+//                                          a game record (shogi's KIF, KI2, CSA; from the text when "from" is
+//                                          left out) converted: {"op":"record","game":G,"format":"usi","text":
+//                                          "position startpos moves ..."}, an error naming the line when it reads
+//                                          not (hello lists each game's "records")
+//   {"op":"record","game":G,"sfen":S,"moves":[...],"to":"kif"|"ki2"|"csa"|"usi","sente":NAME,"gote":NAME,
+//    "end":"rules"|"resignation"|"time"|"declaration"|"none","winner":"b"|"w"|"","reason":R}
+//                                          the page's game written as a record in that format (a mate at its
+//                                          end written as one without being said)
 // Every bad request is answered {"op":"error","message":...}; the tab's position is then unchanged.
 #include <atomic>
 #include <cstdint>
@@ -48,6 +57,7 @@ struct ServeLimits {
     int threads = 1;                   // threads of each search
     size_t max_moves = 5000;           // moves in one position request
     size_t max_sfen = 4096;            // characters of an SFEN
+    size_t max_record = 512 * 1024;    // bytes of a game record to convert
     std::string tablebase = "auto";    // for the games with tables: "auto", "none" or a file
     bool stepped = false;              // searches in steps, advanced by WebClient::step (no threads: WebAssembly)
 };
@@ -89,6 +99,7 @@ private:
     void position(const void* request);
     void go(const void* request);
     void piece(const void* request);
+    void record(const void* request);
     // The session's values, as the page's JSON.
     class Writer final : public Listener {
     public:

@@ -379,6 +379,13 @@ TEST_CASE("records: a played game with each engine's score and line as the comme
     g.end = PlayedEnd::IllegalMove;  // Gote played an illegal move: after Gote's last move Sente is to move
     CHECK(Shogi::write_played_game(g, "csa").value().find("\n%-ILLEGAL_ACTION\n") != std::string::npos);
 
+    // A game whose end is not said, but whose last position is mate, ends in 詰み.
+    PlayedGame mate;
+    mate.start_sfen = "4k4/9/4G4/9/9/9/9/9/4K4 b G 1";
+    mate.moves = {{"G*5b", -1, std::nullopt, {}, 0, 0}};
+    CHECK(Shogi::write_played_game(mate, "kif").value().find("   2 詰み\nまで1手で先手の勝ち\n") != std::string::npos);
+    CHECK(Shogi::write_played_game(mate, "csa").value().find("\n%TSUMI\n") != std::string::npos);
+
     g.moves.push_back({"2b2b", 0, std::nullopt, {}, 0, 0});
     auto bad = Shogi::write_played_game(g, "kif");
     REQUIRE(!bad);

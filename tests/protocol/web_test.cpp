@@ -238,3 +238,39 @@ TEST_CASE("web client: a game's rules, as hello lists them; other rules are a fr
     CHECK(again["rules"].empty());
     CHECK(again["moves"].size() == seed_moves);
 }
+
+TEST_CASE("web client: shogi records read and written (KIF, KI2, CSA), other games have none") {
+    Tab tab;
+    json hello = tab.ask({{"op", "hello"}});
+    for (const json& g : hello["games"])
+        CHECK(g["records"] == (g["name"] == "shogi" ? json{"kif", "ki2", "csa", "usi"} : json::array()));
+    // A KIF read: the USI line to load.
+    json a = tab.ask({{"op", "record"}, {"id", 4}, {"game", "shogi"}, {"to", "usi"},
+                      {"text", "手合割：香落ち\n手数----指手--\n   1 ３四歩(33)\n   2 ７六歩(77)\n   3 投了\n"}});
+    CHECK(a["op"] == "record");
+    CHECK(a["id"] == 4);
+    CHECK(a["text"] == "position sfen lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1 moves 3c3d 7g7f\n");
+    // A bad one: refused with its line.
+    json bad = tab.ask({{"op", "record"}, {"id", 5}, {"game", "shogi"}, {"to", "usi"}, {"text", "手数----指手--\n   1 ７五歩(77)\n"}});
+    CHECK(bad["op"] == "error");
+    CHECK(bad["request"] == "record");
+    CHECK(bad["id"] == 5);
+    CHECK(bad["message"].get<std::string>().find("line 2") != std::string::npos);
+    // The page's game written, with its players and end.
+    json kif = tab.ask({{"op", "record"}, {"game", "shogi"}, {"to", "kif"}, {"moves", {"7g7f", "3c3d"}},
+                        {"sente", "Player"}, {"gote", "Menagerie"}, {"end", "resignation"}, {"winner", "w"}});
+    REQUIRE(kif["op"] == "record");
+    const std::string k = kif["text"];
+    CHECK(k.find("先手：Player\n後手：Menagerie\n") != std::string::npos);
+    CHECK(k.find("   2 ３四歩(33)\n   3 投了\nまで2手で後手の勝ち\n") != std::string::npos);
+    json csa = tab.ask({{"op", "record"}, {"game", "shogi"}, {"to", "csa"}, {"sfen", "startpos"}, {"moves", {"7g7f"}}});
+    CHECK(csa["text"].get<std::string>().find("+7776FU\n") != std::string::npos);
+    CHECK(tab.ask({{"op", "record"}, {"game", "shogi"}, {"to", "kif"}, {"moves", {"7g7e"}}})["op"] == "error");
+    CHECK(tab.ask({{"op", "record"}, {"game", "shogi"}, {"to", "pgn"}, {"moves", json::array()}})["op"] == "error");
+    CHECK(tab.ask({{"op", "record"}, {"game", "shogi"}, {"to", "kif"}, {"end", "mate"}})["op"] == "error");
+    CHECK(tab.ask({{"op", "record"}, {"game", "shogi"}, {"to", "usi"}, {"text", 3}})["op"] == "error");
+    CHECK(tab.ask({{"op", "record"}, {"game", "shogi"}, {"to", "usi"}, {"text", std::string(600 * 1024, 'x')}})["op"] == "error");
+    json other = tab.ask({{"op", "record"}, {"game", "dobutsu"}, {"to", "kif"}});
+    CHECK(other["op"] == "error");
+    CHECK(other["message"].get<std::string>().find("no game record formats") != std::string::npos);
+}

@@ -12,7 +12,8 @@
 // WebAssembly engine in a worker; `menagerie serve` (BINARY) is then only the independent client's reference.
 // What only a server has (searches shared between tabs) gives way to what only the worker has (its restart).
 import puppeteer from 'puppeteer-core';
-import { mkdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { Api, check, fail, launchBrowser, startServer, startStaticServer } from './harness.mjs';
 
 const args = process.argv.slice(2);
@@ -433,6 +434,101 @@ async function testRecord(browser, url, api) {
   s = await state(page);
   check(s.plies === '30' && !/position: position|^position:/.test(s.message) && s.message.includes('could not be loaded'), `a bad record: '${s.message}', ${s.plies} plies`);
   log(`the copied record loads back; a bad one is refused: "${s.message}"`);
+  await page.done();
+}
+
+// Shogi's own records: a KI2 pasted, a Shift-JIS KIF file opened (the same moves as `menagerie convert` reads),
+// the game copied and downloaded as KIF and CSA and read back, a bad record refused with its line, and a
+// record pasted while another game is shown opening shogi.
+async function testShogiRecords(browser, url) {
+  step = 'shogi records';
+  const data = new URL('../records/data/', import.meta.url).pathname;
+  const usiOf = (file) => spawnSync(binary, ['convert', '--variant', 'shogi', '--to', 'usi', data + file], { encoding: 'utf8' }).stdout.trim();
+  const movesOf = (usi) => (usi.split(' moves ')[1] || '').split(' ').filter(Boolean);
+  const page = await openPage(browser, `${url}?game=shogi`, { clipboard: true });
+  await ready(page, ` && document.body.dataset.game === 'shogi'`);
+  let s = await state(page);
+  check(await page.$eval('#record-tools', (e) => !e.hidden), 'no record buttons for shogi');
+  // A KI2 record pasted (a handicap, words that tell pieces apart).
+  const ki2 = readFileSync(data + 'handicap-game5.ki2', 'utf8');
+  const ki2Moves = movesOf(usiOf('handicap-game5.ki2'));
+  await load(page, ki2);
+  await wait(page, `document.body.dataset.plies === '${ki2Moves.length}' && document.body.dataset.pending === '0'`);
+  s = await state(page);
+  check(s.moves.join(' ') === ki2Moves.join(' '), 'the pasted KI2 loads other moves');
+  check(await page.evaluate(() => window.menagerie.record.start.startsWith('lnsgkgsnl/7b1/')), 'the handicap start is not kept');
+  // Stepping through it.
+  await page.click('#nav-first');
+  await wait(page, `document.body.dataset.ply === '0' && document.body.dataset.pending === '0'`);
+  await page.click('#nav-forward');
+  await wait(page, `document.body.dataset.ply === '1' && document.body.dataset.pending === '0'`);
+  log(`a pasted KI2 handicap game: ${ki2Moves.length} moves, stepped through`);
+  // A Shift-JIS KIF file opened.
+  const sjisMoves = movesOf(usiOf('gpsusi-game1-sjis.kif'));
+  await page.$eval('#load-box', (e) => { e.open = true; });
+  const input = await page.$('#record-file');
+  await input.uploadFile(data + 'gpsusi-game1-sjis.kif');
+  await sleep(300);
+  if (await page.$('#modal[data-open="1"] #confirm-yes')) await page.click('#confirm-yes');
+  await wait(page, `document.body.dataset.plies === '${sjisMoves.length}' && document.body.dataset.pending === '0'`);
+  s = await state(page);
+  check(s.moves.join(' ') === sjisMoves.join(' '), 'the Shift-JIS KIF file loads other moves');
+  log(`a Shift-JIS KIF file opened: ${sjisMoves.length} moves, as menagerie convert reads them`);
+  // Copied as KIF and as CSA, each loads back to the same game; downloads are .kifu and .csa files.
+  for (const format of ['kif', 'csa']) {
+    await page.evaluate(() => { document.getElementById('copy-area').value = ''; });
+    await page.click(`#copy-${format}`);
+    await wait(page, `document.getElementById('message').textContent.includes('${format.toUpperCase()} record')`, 5000);
+    const copied = await page.evaluate(async () => {
+      const area = document.getElementById('copy-area');
+      if (!area.hidden && area.value) return area.value;
+      try { return await navigator.clipboard.readText(); } catch { return ''; }
+    });
+    check(format === 'kif' ? copied.includes('手数----指手') : copied.startsWith('V2.2'), `copied as ${format}: '${copied.slice(0, 60)}'`);
+    await load(page, 'position startpos moves 7g7f');
+    await wait(page, `document.body.dataset.plies === '1' && document.body.dataset.pending === '0'`);
+    await load(page, copied);
+    await wait(page, `document.body.dataset.plies === '${sjisMoves.length}' && document.body.dataset.pending === '0'`);
+    check((await state(page)).moves.join(' ') === sjisMoves.join(' '), `the ${format} copy loads other moves`);
+  }
+  // The files the page would save: each blob it makes a link to, read, and the link's file name.
+  await page.evaluate(() => {
+    window.downloads = [];
+    const blobs = new Map();
+    const make = URL.createObjectURL;
+    URL.createObjectURL = (blob) => {
+      const url = make(blob);
+      blobs.set(url, blob);
+      return url;
+    };
+    HTMLAnchorElement.prototype.click = function click() {
+      const name = this.download;
+      blobs.get(this.href).text().then((text) => window.downloads.push({ name, text }));
+    };
+  });
+  await page.click('#download-kif');
+  await page.click('#download-csa');
+  await wait(page, 'window.downloads.length === 2', 5000);
+  const files = await page.evaluate(() => window.downloads);
+  check(/^shogi-.*\.kifu$/.test(files[0].name) && files[0].text.includes('手数----指手'), `downloaded ${files[0].name}`);
+  check(/^shogi-.*\.csa$/.test(files[1].name) && files[1].text.startsWith('V2.2'), `downloaded ${files[1].name}`);
+  log(`copied and downloaded as KIF (${files[0].name}) and CSA, read back to the same ${sjisMoves.length} moves`);
+  // A bad record: refused with its line, the game kept.
+  await page.$eval('#message', (e) => { e.textContent = ''; });
+  await load(page, '手合割：平手\n手数----指手--\n   1 ７六歩(77)\n   2 ３五歩(33)\n');
+  await wait(page, `document.getElementById('message').textContent !== ''`, 5000);
+  s = await state(page);
+  check(/line 4/.test(s.message) && s.plies === String(sjisMoves.length), `a bad KIF: '${s.message}', ${s.plies} plies`);
+  log(`a bad KIF refused: "${s.message}"`);
+  // From Dobutsu shogi, a pasted KIF opens shogi.
+  await page.select('#game', 'dobutsu');
+  await ready(page, ` && document.body.dataset.game === 'dobutsu'`);
+  check(await page.$eval('#record-tools', (e) => e.hidden), 'record buttons for Dobutsu shogi');
+  await load(page, '手合割：平手\n手数----指手--\n   1 ７六歩(77)\n   2 ３四歩(33)\n');
+  await sleep(300);
+  if (await page.$('#modal[data-open="1"] #record-open-yes')) await page.click('#record-open-yes');
+  await wait(page, `document.body.dataset.game === 'shogi' && document.body.dataset.plies === '2' && document.body.dataset.pending === '0'`);
+  log('a KIF pasted on the Dobutsu board opens shogi');
   await page.done();
 }
 
@@ -934,6 +1030,7 @@ async function main() {
     for (const game of games) await testGame(browser, url, api, game);
     if (wanted('shogi')) {
       await testRecord(browser, url, api);
+      await testShogiRecords(browser, url);
       await testPlay(browser, url, api);
       if (site) await testWorker(browser, url, api);
       else await testAnalysis(browser, url);

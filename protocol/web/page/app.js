@@ -42,6 +42,7 @@ const app = {
   clock: null,       // {kind, main, extra, left: {b, w}, byo: {b, w}, since, side}
   pieceAnswers: new Map(),  // 'game/code' or 'game/code/target' -> the engine's piece answer (or a promise)
   pieceWaiters: new Map(),  // request id -> resolve
+  recordWaiters: new Map(), // request id -> resolve (a record's answer, or {error})
   resultShown: null, // the result the banner was closed for
 };
 window.menagerie = app;  // for tests and the curious: the page's state, read-only by convention
@@ -63,8 +64,8 @@ function setStatus(id, text, kind) {
 // An error in plain words: the request's name and the engine's own prefixes left out.
 function plain(message) {
   return String(message)
-    .replace(/^(position|go|piece): /, '')
-    .replace(/^(position|go|piece): /, '')
+    .replace(/^(position|go|piece|record): /, '')
+    .replace(/^(position|go|piece|record): /, '')
     .replace(/^(bad SFEN|sfen|position) '[^']*': /, 'the position is not valid: ');
 }
 
@@ -159,6 +160,12 @@ const handlers = {
   },
 
   error(m) {
+    if (m.request === 'record' && app.recordWaiters.has(m.id)) {
+      const waiter = app.recordWaiters.get(m.id);
+      app.recordWaiters.delete(m.id);
+      waiter({ error: plain(m.message) });
+      return;
+    }
     if (m.request === 'piece') {
       const waiter = app.pieceWaiters.get(m.id);
       if (waiter) {
@@ -188,6 +195,13 @@ const handlers = {
   },
 
   note() {},
+
+  record(m) {
+    const waiter = app.recordWaiters.get(m.id);
+    if (!waiter) return;
+    app.recordWaiters.delete(m.id);
+    waiter(m);
+  },
 
   piece(m) {
     const waiter = app.pieceWaiters.get(m.id);
@@ -344,6 +358,11 @@ function chooseGame(name, given, givenPly, source) {
   $('flip').dataset.on = app.settings[`flip/${name}`] ? '1' : '0';
   const big = app.game.files > 15;
   $('minimap-box').hidden = !big;
+  const records = (app.game.records || []).length > 0;
+  $('record-tools').hidden = !records;
+  $('record-open').hidden = !records;
+  $('sfen-text').placeholder = records ? 'a KIF, KI2 or CSA record, position startpos moves 7g7f 3c3d, or an SFEN'
+    : 'position startpos moves 7g7f 3c3d, or an SFEN';
   app.board.attachMinimap(big ? $('minimap') : null);
   app.pos = null;
   app.sel = null;
@@ -364,7 +383,7 @@ function chooseGame(name, given, givenPly, source) {
   fitZoom();
   requestPosition(record, ply, (why) => {
     // A record that does not load: said plainly, and the game's start instead (a saved game stays saved).
-    flash(source === 'link' ? `The link's game could not be opened: ${why}` : `The saved game could not be opened: ${why}`);
+    flash(source === 'link' ? `The link's game could not be opened: ${why}` : source === 'record' ? `The record could not be opened: ${why}` : `The saved game could not be opened: ${why}`);
     requestPosition(freshRecord(), 0);
   });
 }
@@ -1297,6 +1316,106 @@ async function newGame(start = 'startpos', moves = [], why = 'start a new game')
   return true;
 }
 
+// ---- game records in the game's own formats (shogi: KIF, KI2, CSA), converted by the engine
+
+function askRecord(request) {
+  const id = ++app.requestId;
+  return new Promise((resolve) => {
+    app.recordWaiters.set(id, resolve);
+    if (!send({ op: 'record', id, ...request })) {
+      app.recordWaiters.delete(id);
+      resolve({ error: 'the engine is not connected' });
+    }
+  });
+}
+
+// The game shown, whole, as a record: its players (the engine by name) and how it ended.
+function writeRecordIn(format) {
+  const r = app.record;
+  const engine = engineSide();
+  const name = (side) => (engine === side ? 'Menagerie' : engine ? 'Player' : '');
+  const request = { game: app.game.name, to: format, sfen: r.start, moves: r.moves, sente: name('b'), gote: name('w') };
+  if (r.result && r.result.ply === r.moves.length) {
+    const why = r.result.reason;
+    request.end = /resigns/.test(why) ? 'resignation' : /time/.test(why) ? 'time' : /declares/.test(why) ? 'declaration' : 'none';
+    request.winner = r.result.winner;
+    request.reason = why;
+  } else if (app.pos && app.pos.over && live()) {
+    request.end = 'rules';
+    request.winner = app.pos.winner || '';
+    request.reason = app.pos.reason;
+  }
+  return askRecord(request);
+}
+
+async function exportRecord(format, how) {
+  const answer = await writeRecordIn(format);
+  if (answer.error) return flash(`The record could not be written: ${answer.error}`);
+  const label = format.toUpperCase();
+  if (how === 'copy') return copy(answer.text, `${label} record`);
+  // KIF saved in UTF-8 is .kifu by the convention (.kif is Shift-JIS); CSA is .csa.
+  const file = `${app.game.name}-${new Date().toISOString().slice(0, 10)}.${format === 'kif' ? 'kifu' : format}`;
+  const url = URL.createObjectURL(new Blob([answer.text], { type: 'text/plain;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = file;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+  flash(`${label} record saved as ${file}`, 'ok');
+}
+
+// Loads a text: a USI line or an SFEN for any game; for a game with records (shogi) a KIF, KI2 or CSA record,
+// which the engine reads (refused whole, naming the line, when it cannot). From another game, a text that reads
+// as a record of such a game opens that game.
+async function loadText(text) {
+  const read = store.readRecord(text);
+  // USI text is ASCII; a KIF or KI2 record is not, and a CSA record has lines of its own.
+  const usiLike = /^[\x00-\x7f]*$/.test(text) && !/^\s*(V2|PI|P[1-9+-]|N[+-]|[+-]\d{4}[A-Z]{2}|'|\$|%)/m.test(text);
+  if (!read.error && usiLike) return newGame(read.start, read.moves, 'load this one');
+  const readers = [app.game, ...app.games.filter((g) => g !== app.game)].filter((g) => (g.records || []).length);
+  for (const game of readers) {
+    const answer = await askRecord({ game: game.name, to: 'usi', text });
+    if (answer.error) {
+      if (/none of KIF/.test(answer.error)) continue;  // not a record at all: the USI reading's error below
+      flash(`This record could not be read: ${answer.error}`);
+      return false;
+    }
+    const usi = store.readRecord(answer.text);
+    if (usi.error) return flash(`This record could not be read: ${usi.error}`), false;
+    if (game === app.game) return newGame(usi.start, usi.moves, 'load this one');
+    const saved = store.loadGame(game.name);
+    if (saved && saved.moves.length && !saved.result) {
+      const choice = await ask(`This is a record of ${titleOf(game.name)}. Your saved game of it `
+        + `(${count(saved.moves.length, 'move')}) would be replaced.`, [
+        { label: 'Open the record', value: 'yes', primary: true, id: 'record-open-yes' },
+        { label: 'Keep my game', value: 'no', id: 'record-open-no' },
+      ]);
+      if (choice !== 'yes') return false;
+    }
+    chooseGame(game.name, { ...freshRecord(usi.start), moves: usi.moves }, usi.moves.length, 'record');
+    return true;
+  }
+  if (!read.error) return newGame(read.start, read.moves, 'load this one');
+  flash(`This could not be read: ${read.error}`);
+  return false;
+}
+
+// A record file: UTF-8, else Shift-JIS (the KIF convention).
+async function openRecordFile(file) {
+  if (!file) return;
+  if (file.size > 512 * 1024) return flash(`${file.name} is ${Math.round(file.size / 1024)} KB; a record is read up to 512 KB`);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let text;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    text = new TextDecoder('shift_jis').decode(bytes);
+  }
+  if (await loadText(text)) flash(`${file.name} loaded: use ◀ ▶ to step through its moves`, 'ok');
+}
+
 async function copy(text, what) {
   try {
     await navigator.clipboard.writeText(text);
@@ -1365,10 +1484,17 @@ function wire() {
   };
   $('end-here').onclick = endHere;
   $('sfen-set').onclick = async () => {
-    const read = store.readRecord($('sfen-text').value);
-    if (read.error) return flash(`This could not be read: ${read.error}`);
-    if (await newGame(read.start, read.moves, 'load this one')) $('sfen-text').value = '';
+    if (await loadText($('sfen-text').value)) $('sfen-text').value = '';
   };
+  $('record-file').onchange = async () => {
+    const file = $('record-file').files[0];
+    $('record-file').value = '';
+    await openRecordFile(file);
+  };
+  $('copy-kif').onclick = () => exportRecord('kif', 'copy');
+  $('copy-csa').onclick = () => exportRecord('csa', 'copy');
+  $('download-kif').onclick = () => exportRecord('kif', 'download');
+  $('download-csa').onclick = () => exportRecord('csa', 'download');
   $('copy-sfen').onclick = () => copy(app.pos ? app.pos.sfen : '', 'SFEN');
   $('copy-record').onclick = () => copy(store.writeRecord(app.record.start, app.record.moves), 'game record');
   $('copy-link').onclick = () => copy(location.href, 'link');
