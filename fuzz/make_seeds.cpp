@@ -58,6 +58,11 @@ void game_seeds(const fs::path& dir, char pick) {
         put(dir / "web_fuzz", "{\"op\":\"position\",\"game\":\"" + game + "\",\"rules\":{\"ChuRules\":\"lishogi\"}}\n"
                               "{\"op\":\"position\",\"game\":\"" + game + "\",\"rules\":{\"EnteringKingRule\":\"NoEnteringKing\"},"
                               "\"moves\":[\"" + m + "\"]}\n{\"op\":\"position\",\"game\":\"" + game + "\",\"rules\":[1]}\n");
+        // Game records (shogi's): one read, one written with its end, one of another game refused.
+        put(dir / "web_fuzz", "{\"op\":\"record\",\"game\":\"" + game + "\",\"to\":\"usi\",\"text\":\"手数----指手--\\n   1 ７六歩(77)\\n\"}\n"
+                              "{\"op\":\"record\",\"game\":\"" + game + "\",\"to\":\"kif\",\"moves\":[\"" + m +
+                              "\"],\"end\":\"resignation\",\"winner\":\"w\"}\n{\"op\":\"record\",\"game\":\"" + game +
+                              "\",\"to\":\"csa\",\"sfen\":\"" + sfens.back() + "\"}\n");
     }
     put(dir / "cli_fuzz", "perft\n--variant\n" + std::string(G::name) + "\n--depth\n2\n--sfen\n" + sfens.back());
     put(dir / "cli_fuzz", "perft\n--variant\n" + std::string(G::name) + "\n--depth\n1\n--texts\n--rule\nChuRules=lishogi\n--rule\n=x");

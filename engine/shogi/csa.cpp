@@ -52,6 +52,11 @@ constexpr std::pair<std::string_view, RecordEnd> kCsaEnds[] = {
     {"%OUTE_SENNICHITE", RecordEnd::FoulWin}, {"%HIKIWAKE", RecordEnd::Impasse}, {"%MATTA", RecordEnd::FoulLoss},
     {"%ERROR", RecordEnd::Abort},       {"%MAX_MOVES", RecordEnd::MaxMoves},
 };
+// The CSA server's result messages that say how a game ended, seen from the side to move.
+constexpr std::pair<std::string_view, RecordEnd> kCsaServerEnds[] = {
+    {"#RESIGN", RecordEnd::Resign},   {"#TIME_UP", RecordEnd::TimeUp},    {"#SENNICHITE", RecordEnd::Repetition},
+    {"#JISHOGI", RecordEnd::Impasse}, {"#MAX_MOVES", RecordEnd::MaxMoves}, {"#CHUDAN", RecordEnd::Abort},
+};
 }  // namespace
 
 std::string Position::csa_board() const {
@@ -147,6 +152,19 @@ Result<Record> read_csa(std::string_view text) {
             if (ended) r.end_comments.push_back(c);
             else if (r.moves.empty()) r.comments.push_back(c);
             else r.moves.back().comments.push_back(c);
+            continue;
+        }
+        if (line[0] == '#') {
+            // The CSA server's messages that a client kept in its record (#RESIGN, #TIME_UP, #WIN, #LOSE, ...):
+            // a remark, and the end they report where the record has none of its own (a flag fall is often
+            // only "#TIME_UP": the side to move ran out of time). #WIN, #LOSE and #DRAW are the client's view.
+            for (const auto& [word, end_word] : kCsaServerEnds)
+                if (!ended && line == word) {
+                    if (auto e = start()) return *e;
+                    r.end = end_word;
+                    ended = true;
+                }
+            r.remarks.emplace_back(line);
             continue;
         }
         // Statements separated by commas, but for names and $ headers, whose values may hold commas.

@@ -392,3 +392,19 @@ TEST_CASE("records: a played game with each engine's score and line as the comme
     CHECK(bad.error().find("move 5 '2b2b'") == 0);
     CHECK(!Shogi::write_played_game(g, "pgn"));
 }
+
+TEST_CASE("CSA: the server's messages a client kept (#RESIGN, #TIME_UP) are remarks, and an end where none is said") {
+    // As the championship records come: %TORYO with its time, then the server's #RESIGN.
+    Record r = read("V2\nN+a\nN-b\nPI\n+\n+7776FU,T3\n-3334FU,T1\n%TORYO,T5\n#RESIGN\n", RecordFormat::Csa);
+    CHECK(r.moves.size() == 2);
+    CHECK(r.end == RecordEnd::Resign);
+    CHECK(r.end_time_ms == 5000);
+    CHECK(r.remarks == std::vector<std::string>{"#RESIGN"});
+    // A flag fall only the server said: the side to move ran out of time.
+    r = read("V2\nPI\n+\n+7776FU,T3\n#TIME_UP\n", RecordFormat::Csa);
+    CHECK(r.end == RecordEnd::TimeUp);
+    // The receiver's view (#WIN, #LOSE) says nothing about the end.
+    r = read("V2\nPI\n+\n+7776FU\n#LOSE\n", RecordFormat::Csa);
+    CHECK(r.end == RecordEnd::None);
+    CHECK(r.remarks == std::vector<std::string>{"#LOSE"});
+}
