@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "engine/core/text.hpp"
-#include "protocol/cli/encoding.hpp"
+#include "protocol/core/encoding.hpp"
 #include "protocol/core/options.hpp"
 #include "protocol/core/catalogue.hpp"
 #include "protocol/cli/tune_games.hpp"

@@ -38,7 +38,7 @@
 
 #include "engine/core/game.hpp"
 #include "engine/core/played_game.hpp"
-#include "protocol/cli/encoding.hpp"
+#include "protocol/core/encoding.hpp"
 #include "protocol/match/engine_process.hpp"
 #include "protocol/match/match_stats.hpp"
 #include "protocol/core/output.hpp"

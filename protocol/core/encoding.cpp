@@ -1,4 +1,4 @@
-#include "protocol/cli/encoding.hpp"
+#include "protocol/core/encoding.hpp"
 
 #include <iconv.h>
 
