@@ -185,7 +185,7 @@ Result<Record> read_ki2(std::string_view text) {
             r.remarks.emplace_back(line.substr(i + 1));
             continue;
         }
-        if (starts(line, i, "変化：")) break;
+        if (is_variation_start(line, i)) break;  // variations: the main line only
         if (starts(line, i, "まで")) {
             // The result: 勝ち (the loser resigned), 千日手, 持将棋, 中断, 詰み, 反則, 時間切れ.
             const std::string_view l = line.substr(i);

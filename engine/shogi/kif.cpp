@@ -128,6 +128,13 @@ void skip_blanks(std::string_view text, size_t& i) {
     }
 }
 
+bool is_variation_start(std::string_view text, size_t i) {
+    if (!starts(text, i, "変化")) return false;
+    i += std::string_view("変化").size();
+    skip_blanks(text, i);
+    return starts(text, i, "：") || starts(text, i, ":");
+}
+
 // A digit 1..9, full width, ASCII or a kanji numeral.
 static int read_digit(std::string_view text, size_t& i, bool kanji) {
     if (i < text.size() && text[i] >= '1' && text[i] <= '9') return text[i++] - '0';
@@ -468,7 +475,7 @@ Result<Record> read_kif(std::string_view text) {
             else r.moves.back().comments.push_back(c);
             continue;
         }
-        if (starts(l, 0, "変化：") || starts(l, 0, "変化:")) break;  // variations: the main line only
+        if (is_variation_start(l, 0)) break;  // variations: the main line only
         if (starts(l, 0, "まで")) continue;                           // the summary of the result
         if (starts(l, 0, "手数")) {
             if (auto e = begin_moves(n)) return *e;

@@ -109,6 +109,8 @@ int read_kif_piece(std::string_view text, size_t& i);
 int read_kanji_number(std::string_view text, size_t& i);
 // Skips ASCII blanks and the ideographic space.
 void skip_blanks(std::string_view text, size_t& i);
+// Whether text[i] begins a KIF or KI2 variation ("変化：", blanks allowed before the colon): the main line ends.
+bool is_variation_start(std::string_view text, size_t i);
 }  // namespace record_text
 
 }  // namespace menagerie::shogi

@@ -408,3 +408,12 @@ TEST_CASE("CSA: the server's messages a client kept (#RESIGN, #TIME_UP) are rema
     CHECK(r.end == RecordEnd::None);
     CHECK(r.remarks == std::vector<std::string>{"#LOSE"});
 }
+
+TEST_CASE("KIF and KI2: a variation begins at 変化 with blanks before its colon too (found by record_fuzz)") {
+    // KI2 once took "変化\t：" for a header named 変化, which KIF then wrote as a variation and dropped the end.
+    const Record r = read("▲７六歩　△３四歩\n変化\t：2手\n△８四歩\nまで2手で中断\n", RecordFormat::Ki2);
+    CHECK(r.moves.size() == 2);
+    CHECK(r.headers.empty());
+    const Record k = read("手数----指手--\n   1 ７六歩(77)\n変化 ：1手\n   1 ２六歩(27)\n", RecordFormat::Kif);
+    CHECK(k.moves.size() == 1);
+}
