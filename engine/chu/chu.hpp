@@ -162,8 +162,10 @@ struct Chu {
                                                    // pruning has not shown a gain in self-play yet
                                                    .null_move = false,
                                                    .aspiration_window = 20,
-                                                   // games of 250 plies and more
-                                                   .moves_to_plan = 50};
+                                                   // games of 250 to 400 plies: with 50, the clock left
+                                                   // 5-10 ms a move after ply 300, too little to convert a won
+                                                   // game (bench/strength-log.md, 2026-12-07)
+                                                   .moves_to_plan = 100};
     static constexpr int bench_depth = kBenchDepth;  // engine/chu/bench.hpp
     static constexpr std::span<const std::string_view> bench_positions = kBenchPositions;
 };

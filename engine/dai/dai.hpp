@@ -160,7 +160,9 @@ struct Dai {
                                                    .futility_margin = 150,
                                                    .history_malus = true,
                                                    .null_move = false,
-                                                   .moves_to_plan = 60};
+                                                   // games of up to 1,000 plies: as chu, the clock kept for
+                                                   // the endgame (bench/strength-log.md, 2026-12-07)
+                                                   .moves_to_plan = 150};
     static constexpr int bench_depth = kBenchDepth;  // engine/dai/bench.hpp
     static constexpr std::span<const std::string_view> bench_positions = kBenchPositions;
 };

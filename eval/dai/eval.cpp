@@ -16,8 +16,8 @@ struct DaiTraits {
 
 // Chu's weights to begin with; each to be measured for dai by self-play.
 Evaluator<dai::Dai>::Params Evaluator<dai::Dai>::defaults() {
-    return {{"second_royal", "royal_attacked", "royal_guard", "lion_attacked", "promotion", "advance", "mobility", "centre", "shelter", "king_home", "lion_trap", "pawn_block", "king_attack", "to_move"},
-            {300, 200, 15, 300, 40, 8, 0, 8, 12, 20, 60, 15, 0, 30}};
+    return {{"second_royal", "royal_attacked", "royal_guard", "lion_attacked", "promotion", "advance", "mobility", "centre", "shelter", "king_home", "lion_trap", "pawn_block", "king_attack", "to_move", "approach"},
+            {300, 200, 15, 300, 40, 8, 0, 8, 12, 20, 60, 15, 0, 30, 24}};
 }
 
 int Evaluator<dai::Dai>::evaluate(const dai::Position& pos, const Params& w) {

@@ -30,6 +30,7 @@ enum Term {
     PawnBlock,      // an own piece standing in front of an own pawn
     KingAttack,     // enemy pieces within three squares of the King, by the square of their weight
     ToMove,
+    Approach,       // mop-up: a side far ahead in material, per step its pieces stand closer to the enemy royals
     kTerms
 };
 // The terms by name, for the bodies below (E::LionTrap, ...).
@@ -39,7 +40,7 @@ struct Names {
         LionAttacked = large_eval::LionAttacked, Promotion = large_eval::Promotion, Advance = large_eval::Advance,
         Mobility = large_eval::Mobility, Centre = large_eval::Centre, Shelter = large_eval::Shelter,
         KingHome = large_eval::KingHome, LionTrap = large_eval::LionTrap, PawnBlock = large_eval::PawnBlock,
-        KingAttack = large_eval::KingAttack, ToMove = large_eval::ToMove
+        KingAttack = large_eval::KingAttack, ToMove = large_eval::ToMove, Approach = large_eval::Approach
     };
 };
 
@@ -71,18 +72,20 @@ int lion_square(const Position& pos, int c) {
     return 0;
 }
 
+// One side's terms; `material` is set to the value of its non-royal pieces.
 template <class Position, class T>
-int side_terms(const Position& pos, int c, const Weights<kTerms>& w) {
+int side_terms(const Position& pos, int c, const Weights<kTerms>& w, int& material) {
     using Geo = typename Position::Geo;
     using E = Names;
     int score = 0;
+    material = 0;
     const int enemy_lion = w[E::LionTrap] ? lion_square<Position, T>(pos, 1 - c) : 0;
     const int forward = Geo::offset(large::Dir::Fwd, c);
     for (const large::Square s : pos.pieces(c)) {
         const int k = large::kind_of(pos.at(s));
         const large::Kind& kind = Position::kind(k);
         const large::Movement& mv = Position::movement(pos.at(s));
-        if (!kind.royal) score += T::value(k);
+        if (!kind.royal) material += T::value(k);
         const int row = Geo::relative_row(s, c);  // 0 at its own back rank
         if (kind.promotes_to >= 0 && k != T::pawn && k != T::go_between)
             score += w[E::Promotion] * std::max(0, row - T::promotion_from) / 4;
@@ -155,14 +158,42 @@ int side_terms(const Position& pos, int c, const Weights<kTerms>& w) {
         }
         score += w[E::RoyalGuard] * std::min(guards, 4);
     }
-    return score;
+    return score + material;
+}
+
+// Mop-up. A side whose pieces are worth 1,500 more than the other's and half as much again has won on material;
+// what is left is to take the enemy royals, and a search a few plies deep sees no gain in walking a general
+// across the board toward them. So each of its pieces but royals and pawns counts, per step it stands closer
+// to the nearest enemy royal than the board's width (a king's steps), w[Approach] / 8: a gradient over the whole
+// board, so that the pieces left at home come forward too. Zero unless the margin holds.
+template <class Position, class T>
+int mop_up(const Position& pos, int c, int material, int enemy_material, const Weights<kTerms>& w) {
+    using Geo = typename Position::Geo;
+    if (!w[Approach] || material - enemy_material < 1500 || 2 * material < 3 * enemy_material) return 0;
+    std::array<int, 4> royals{};
+    int n = 0;
+    for (const large::Square s : pos.pieces(1 - c))
+        if (Position::kind(large::kind_of(pos.at(s))).royal && n < int(royals.size())) royals[size_t(n++)] = s;
+    if (!n) return 0;
+    int steps = 0;
+    for (const large::Square s : pos.pieces(c)) {
+        const int k = large::kind_of(pos.at(s));
+        if (Position::kind(k).royal || k == T::pawn || k == T::go_between) continue;
+        int d = Geo::files;
+        for (int i = 0; i < n; ++i) d = std::min(d, Geo::distance(s, royals[size_t(i)]));
+        steps += std::max(0, Geo::files - d);
+    }
+    return w[Approach] * steps / 8;
 }
 
 
 template <class Position, class T>
 int evaluate(const Position& pos, const Weights<kTerms>& w) {
     const int us = pos.side();
-    return side_terms<Position, T>(pos, us, w) - side_terms<Position, T>(pos, 1 - us, w) + w[ToMove];
+    int ours = 0, theirs = 0;
+    int score = side_terms<Position, T>(pos, us, w, ours) - side_terms<Position, T>(pos, 1 - us, w, theirs) + w[ToMove];
+    score += mop_up<Position, T>(pos, us, ours, theirs, w) - mop_up<Position, T>(pos, 1 - us, theirs, ours, w);
+    return score;
 }
 
 }  // namespace menagerie::large_eval

@@ -321,13 +321,13 @@ TEST_CASE("time budget: a game planning more moves spends less of a sudden-death
     Limits l;
     l.time[Sente] = 20000;
     const auto usual = time_budget(l, Sente, 10);      // 30 moves planned
-    const auto longer = time_budget(l, Sente, 10, 50);  // chu's 50
+    const auto longer = time_budget(l, Sente, 10, 50);  // 50 moves planned
     CHECK(usual.optimum == 20000 / 30 - 10);
     CHECK(longer.optimum == 20000 / 50 - 10);
     CHECK(longer.maximum <= usual.maximum);
     l.movestogo = 10;  // a moves-to-go from the GUI wins over the plan
     CHECK(time_budget(l, Sente, 10, 50).optimum == time_budget(l, Sente, 10).optimum);
-    CHECK(search_tuning_of<chu::Chu>().moves_to_plan == 50);
+    CHECK(search_tuning_of<chu::Chu>().moves_to_plan == 100);
     CHECK(search_tuning_of<Dobutsu>().moves_to_plan == 30);
 }
 
