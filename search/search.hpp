@@ -479,12 +479,14 @@ private:
     }
 
     // The score of a repetition ending the line at this ply, if it does: the game's rule, and a return to a
-    // position of the search path counted at once.
+    // position of the search path counted at once. A game without a rule that scores returns (taikyoku)
+    // scores them repeat_contempt against the root's side: at an even ply that side is to move.
     std::optional<int> repetition_score(int ply) const {
         if constexpr (G::repetition_count == 0 && kTuning.repeats_score_draw) {
             const int cur = root_index_ + ply;
             for (int i = cur - 2; i >= 0; i -= 2)
-                if (line_[size_t(i)].key == line_[size_t(cur)].key) return 0;
+                if (line_[size_t(i)].key == line_[size_t(cur)].key)
+                    return ply % 2 == 0 ? -kTuning.repeat_contempt : kTuning.repeat_contempt;
             return std::nullopt;
         }
         const auto o = repetition<G>(line_.data(), root_index_ + ply + 1, root_index_);

@@ -89,6 +89,10 @@ struct SearchTuning {
     // In a game without a repetition rule: the search scores a return to any earlier position of the game or
     // of its path as a draw. Not a rule (the game goes on); it keeps the side ahead from going round in circles.
     bool repeats_score_draw = false;
+    // With repeats_score_draw: such a return scores this many centipawns against the side that moves at the
+    // root, so neither side in a level position settles for going round (each prefers any other move that
+    // scores within this margin of the circle). 0: the return is a plain draw.
+    int repeat_contempt = 0;
 };
 
 }  // namespace menagerie

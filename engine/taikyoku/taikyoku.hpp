@@ -245,7 +245,8 @@ struct Taikyoku {
                                                    .null_move = false,
                                                    .moves_to_plan = 150,
                                                    .quiescence_plies = 3,
-                                                   .repeats_score_draw = true};
+                                                   .repeats_score_draw = true,
+                                                   .repeat_contempt = 50};
     static constexpr int bench_depth = kBenchDepth;
     static constexpr std::span<const std::string_view> bench_positions = kBenchPositions;
     // Every kind's SFEN code (upper case), kanji and name, from the table, for the browser board.

@@ -46,6 +46,23 @@ TEST_CASE("taikyoku over USI: the variant, perft, a walk's text, a search's lega
     CHECK(p.value().parse_move(best.substr(9, best.find(' ', 9) - 9)).ok());
 }
 
+TEST_CASE("taikyoku over USI: going back to a position of the game scores against the side at the root") {
+    // Kings alone. Sente's king went 19jj-19ii and Gote's 19a-19b: 19ii-19jj lets Gote's 19b-19a bring back
+    // the position after Sente's first move. Taikyoku has no repetition rule; the search scores the return
+    // SearchTuning::repeat_contempt against Sente, where a plain draw would leave it the level eval.
+    Transcript t;
+    t.send("setoption name USI_Variant value taikyoku");
+    t.send("position sfen 17k18/" + empty_ranks(34) + "17K18 b - 1 moves 19jj19ii 19a19b");
+    t.clear();
+    t.send("go depth 3 searchmoves 19ii19jj");
+    REQUIRE(t.wait_for("bestmove", 30s) >= 0);
+    const std::string info = t.last("info depth 3 ");
+    const int contempt = menagerie::taikyoku::Taikyoku::search_tuning.repeat_contempt;
+    REQUIRE(contempt > 0);
+    CHECK(info.find(" score cp " + std::to_string(-contempt) + " ") != std::string::npos);
+    CHECK(info.find(" pv 19ii19jj 19b19a") != std::string::npos);
+}
+
 TEST_CASE("taikyoku over USI: bad positions and illegal moves are refused, the position kept") {
     Transcript t;
     t.send("setoption name USI_Variant value taikyoku");
