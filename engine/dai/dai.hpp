@@ -154,12 +154,17 @@ struct Dai {
         return large::attack_repetition_outcome(attacks_by_us, attacks_by_them);
     }
     static constexpr int history_size = 2 * kKinds * Geo::size;
-    // Chu's selectivity for a while (a hundred moves and more a node); to be measured for dai on its own.
+    // Chu's selectivity (a hundred moves and more a node), with shogi's extra rules as chu has them.
     static constexpr SearchTuning search_tuning = {.log_reductions = true,
                                                    .late_move_pruning = true,
                                                    .futility_margin = 150,
                                                    .history_malus = true,
+                                                   .countermove = true,
+                                                   .internal_reduction = true,
+                                                   .singular_extension = true,
+                                                   .quiescence_tt = true,
                                                    .null_move = false,
+                                                   .aspiration_window = 20,
                                                    // games of up to 1,000 plies: as chu, the clock kept for
                                                    // the endgame (bench/strength-log.md, 2026-12-07)
                                                    .moves_to_plan = 150};
