@@ -318,16 +318,18 @@ void Engine::setoption(const std::vector<std::string>& t) {
     } else {
         // An option some game declared: a game that declared it takes it now (or says why not); another game
         // keeps it for when such a game is chosen.
+        // The engine's own options (Threads, MultiPV, Move_Overhead, ...) are read when a search starts and need
+        // nothing here.
         const GameEntry* g = find_game(session_->game());
         const bool ours = std::any_of(g->options.begin(), g->options.end(),
                                       [&](const Option& d) { return iequals(d.name, o->name); });
+        std::string owners;
+        for (const auto& other : games())
+            for (const Option& d : other.options)
+                if (iequals(d.name, o->name)) owners += (owners.empty() ? "" : ", ") + std::string(other.name);
         if (ours) {
             if (auto e = session_->set_option(o->name, o->value)) out_.error(*e);
-        } else if (o->value != o->default_value) {
-            std::string owners;
-            for (const auto& other : games())
-                for (const Option& d : other.options)
-                    if (iequals(d.name, o->name)) owners += (owners.empty() ? "" : ", ") + std::string(other.name);
+        } else if (!owners.empty() && o->value != o->default_value) {
             out_.info(o->name + " is an option of " + owners + ", not of " + std::string(g->name) +
                       "; kept for when that game is chosen");
         }

@@ -126,6 +126,11 @@ TEST_CASE("setoption: names case-insensitive, unknown options tolerated, bad val
     t.send("setoption name Threads value 1");
     t.send("setoption name Move_Overhead value 70");
     CHECK(t.engine().options().spin("Move_Overhead") == 70);
+    // The engine's own options are taken silently: no game's option, so no word about which game has them.
+    t.send("setoption name Threads value 2");
+    t.send("setoption name MultiPV value 2");
+    t.send("setoption name Skill_Level value 10");
+    for (const std::string& line : t.lines()) CHECK(line.find("is an option of") == std::string::npos);
 }
 
 TEST_CASE("go before any position: the error, then one answer all the same") {
