@@ -18,11 +18,13 @@
 #include <cstring>
 #include <exception>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <sstream>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "engine/core/game.hpp"
@@ -228,10 +230,7 @@ private:
             it.iterating = false;
             return;
         }
-        // Order the root once by the table's move and tactical value.
-        if (const auto e = tt_.probe(root.key()))
-            for (size_t i = 0; i < roots.size(); ++i)
-                if (roots[i].move == e->move) std::rotate(roots.begin(), roots.begin() + i, roots.begin() + i + 1);
+        order_roots(root, roots);
 
         it.weakened = options.skill < kMaxSkill;
         it.shown = std::clamp<int>(options.multipv, 1, int(roots.size()));
@@ -239,6 +238,40 @@ private:
         it.max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 1) : kMaxPly - 1;
         if (it.weakened) it.max_depth = std::min(it.max_depth, skill_depth(options.skill));
         it.pos = root;
+    }
+
+    // Order the root once: a move that ends the game in the mover's favour (takes the last royal, reaches the
+    // den) first, then the table's move, then (games with root_captures_first) captures by what they take
+    // (most valuable victim, then least valuable mover), then the rest as generated. Each iteration then brings
+    // a move that raises alpha to the front. The first iteration matters most in the big games: a taikyoku root
+    // has hundreds of moves with a quiescence search under each, a short search may stop before the iteration
+    // ends, and then the best move of those searched is played. In generation order the capture of the last
+    // royal could be left unsearched (a self-play game at 50 ms a move shuttled a piece for 3,000 plies beside
+    // an unguarded enemy royal).
+    void order_roots(const Position& root, std::vector<RootMove>& roots) {
+        Move tt_move{};
+        if (const auto e = tt_.probe(root.key())) tt_move = e->move;
+        constexpr int kWin = std::numeric_limits<int>::max(), kTable = kWin - 1, kQuiet = std::numeric_limits<int>::min();
+        std::vector<std::pair<int, RootMove>> keyed;
+        keyed.reserve(roots.size());
+        Position pos = root;
+        for (RootMove& rm : roots) {
+            int key = kQuiet;
+            typename G::Undo undo;
+            pos.play(rm.move, undo);
+            const bool wins = pos.decided() == Outcome::Loss;  // the side to move now has lost
+            pos.undo(rm.move, undo);
+            if (wins) {
+                key = kWin;
+            } else if (rm.move == tt_move) {
+                key = kTable;
+            } else if (const int gain = kTuning.root_captures_first ? capture_gain<G>(root, rm.move) : 0; gain > 0) {
+                key = gain * 16 - Evaluator<G>::piece_value(root.moving_type(rm.move)) / 16;
+            }
+            keyed.emplace_back(key, std::move(rm));
+        }
+        std::stable_sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+        for (size_t i = 0; i < roots.size(); ++i) roots[i] = std::move(keyed[i].second);
     }
 
     // The iterations, from where the last call left off; false when `until` came first (or while an unbounded

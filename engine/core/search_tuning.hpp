@@ -93,6 +93,11 @@ struct SearchTuning {
     // root, so neither side in a level position settles for going round (each prefers any other move that
     // scores within this margin of the circle). 0: the return is a plain draw.
     int repeat_contempt = 0;
+    // The root's first order: after a move that wins at once and the table's move, the captures by what they
+    // take (most valuable victim, then least valuable mover) before the other moves (else as generated). For a
+    // game whose first iteration a short search may not finish (taikyoku's hundreds of root moves), where the
+    // moves searched by then are all it chooses from.
+    bool root_captures_first = false;
 };
 
 }  // namespace menagerie

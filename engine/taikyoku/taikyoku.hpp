@@ -246,7 +246,8 @@ struct Taikyoku {
                                                    .moves_to_plan = 150,
                                                    .quiescence_plies = 3,
                                                    .repeats_score_draw = true,
-                                                   .repeat_contempt = 50};
+                                                   .repeat_contempt = 50,
+                                                   .root_captures_first = true};
     static constexpr int bench_depth = kBenchDepth;
     static constexpr std::span<const std::string_view> bench_positions = kBenchPositions;
     // Every kind's SFEN code (upper case), kanji and name, from the table, for the browser board.

@@ -90,3 +90,23 @@ TEST_CASE("taikyoku over USI: the last royal taken ends the game with its reason
     t.wait();
     CHECK(t.last("bestmove") == "bestmove resign");
 }
+
+TEST_CASE("taikyoku over USI: a search stopped in its first iteration has tried the winning capture first") {
+    // Six Sente Free Kings; the one on 19c can take Gote's only royal on 19a. A search stopped at its first
+    // node (go nodes 1) plays the first root move: the win, then (root_captures_first) the largest capture,
+    // not the first move generated (19c19b, 1c1b).
+    const std::string rest = "(FK)35/35(FK)/(FK)35/35(FK)/" + empty_ranks(20) + "17K18 b - 1";
+    const std::string win = "17k18/36/17(FK)18/" + empty_ranks(8) + rest;
+    const std::string take = "17k18/36/35(FK)/" + empty_ranks(4) + "35(fk)/" + empty_ranks(3) + rest;
+    REQUIRE(menagerie::taikyoku::Taikyoku::search_tuning.root_captures_first);
+    for (const auto& [sfen, best] : {std::pair{win, "19c19a"}, std::pair{take, "1c1h"}}) {
+        Transcript t;
+        t.send("setoption name USI_Variant value taikyoku");
+        t.send("position sfen " + sfen);
+        REQUIRE(t.last("info string error").empty());
+        t.clear();
+        t.send("go nodes 1");
+        REQUIRE(t.wait_for("bestmove", 30s) >= 0);
+        CHECK(t.last("bestmove").rfind("bestmove " + std::string(best), 0) == 0);
+    }
+}
