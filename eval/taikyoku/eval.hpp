@@ -7,7 +7,7 @@ namespace menagerie {
 
 template <>
 struct Evaluator<taikyoku::Taikyoku> {
-    using Params = Weights<9>;
+    using Params = Weights<10>;
     static Params defaults();
     static int evaluate(const taikyoku::Position& pos, const Params& w);
     static int piece_value(int kind) { return taikyoku::Position::value(kind); }
