@@ -164,8 +164,8 @@ Result<MatchResult> run_match(const MatchConfig& c, Output& out) {
             openings.push_back(c.book[order[size_t(r) % order.size()]]);
         }
     } else {
-        // Random plies from the start, kept when our own search at a small depth finds the position
-        // balanced: no forced win, a score within +-balance. Of a thousand tries none balanced, the most
+        // Random plies from the start, kept when our own search at a small depth (balance_depth, at most the
+        // game's bench depth) finds the position balanced: no forced win, a score within +-balance. Of a thousand tries none balanced, the most
         // balanced one is taken.
         TranspositionTable<typename G::Move> tt(16);
         Search<G> search(tt);
@@ -177,7 +177,9 @@ Result<MatchResult> run_match(const MatchConfig& c, Output& out) {
                 p.play(p.parse_move(m).value());
             }
             Limits limits;
+            // No deeper than the game's bench depth: depth 6 in taikyoku (bench depth 3) takes minutes a try.
             limits.depth = c.balance_depth;
+            if constexpr (requires { G::bench_depth; }) limits.depth = std::min(limits.depth, int(G::bench_depth));
             tt.clear();
             search.clear_history();
             return search.run(p, history, limits, SearchOptions{}, {}).score;
