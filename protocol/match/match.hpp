@@ -25,6 +25,7 @@
 // record per game in that format, games-001.kif, games-002.kif, ..., with each engine's score and line at each
 // move as comments (match_detail::record_file_kind; engine/shogi/played_game.cpp has the comments' forms).
 #include <algorithm>
+#include <chrono>
 #include <atomic>
 #include <csignal>
 #include <cstdio>
@@ -184,7 +185,15 @@ Result<MatchResult> run_match(const MatchConfig& c, Output& out) {
             search.clear_history();
             return search.run(p, history, limits, SearchOptions{}, {}).score;
         };
+        // Long choices (a big game's searches) say how far they are, every few seconds; the clock only times
+        // these lines, never the choice.
+        auto last_word = std::chrono::steady_clock::now();
         for (int r = 0; r < rounds; ++r) {
+            if (!c.quiet && std::chrono::steady_clock::now() - last_word > std::chrono::seconds(5)) {
+                out.line("choosing balanced openings: " + std::to_string(r) + " of " + std::to_string(rounds) +
+                         " chosen");
+                last_word = std::chrono::steady_clock::now();
+            }
             std::optional<Opening> best;
             int best_score = 0;
             for (int attempt = 0; attempt < 1000; ++attempt) {
