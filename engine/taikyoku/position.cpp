@@ -582,6 +582,17 @@ std::string Position::move_text(Move m) const { return write_spelling(spelling(m
 Result<Move> Position::parse_move(std::string_view text) const {
     const std::string t(text);
     auto fail = [&](const std::string& why) { return Error{"move '" + t + "': " + why}; };
+    if (text == "pass") {
+        // USI's pass, as the match runner sends a jitto (<sq><sq> in our own text): every jitto leaves the same
+        // position, so any piece's will do.
+        if (decided() != Outcome::Ongoing) return fail("the game is over (" + outcome_reason() + ")");
+        Moves legal;
+        legal_moves(legal);
+        for (const Move m : legal)
+            if (is_pass(m)) return m;
+        return fail("no piece can pass here (a jitto is a lion-type piece or the Free Eagle stepping out to an empty "
+                    "square and back)");
+    }
     std::vector<int> sq;
     size_t i = 0;
     while (i < text.size() && std::isdigit((unsigned char)text[i])) {
@@ -594,7 +605,7 @@ Result<Move> Position::parse_move(std::string_view text) const {
     const bool promo = i < text.size() && text[i] == '+';
     if (promo) ++i;
     if (sq.size() < 2 || i != text.size())
-        return fail("expected <from>[<captured squares>]<to>, with + to promote (e.g. 18z18y, 17hh17gg16ff)");
+        return fail("expected <from>[<captured squares>]<to>, with + to promote (e.g. 18z18y, 17hh17gg16ff), or pass");
     const int from = sq.front(), to = sq.back();
     if (!is_own(at(from))) return fail("no piece of the side to move on " + square_text(from));
     const std::vector<int> between(sq.begin() + 1, sq.end() - 1);

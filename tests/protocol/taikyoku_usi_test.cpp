@@ -76,6 +76,7 @@ TEST_CASE("taikyoku over USI: bad positions and illegal moves are refused, the p
         {"position sfen " + kEagle + " moves 19s19p19o", "squares between"},
         {"position sfen " + kEagle + " moves 19jj19gg", "not a legal move"},
         {"position sfen " + kEagle + " moves 19s19r+", "cannot promote"},
+        {"position sfen 17k18/" + empty_ranks(34) + "17K18 b - 1 moves pass", "no piece can pass"},
     };
     check_refused(t, cases, before);
 }
@@ -109,4 +110,16 @@ TEST_CASE("taikyoku over USI: a search stopped in its first iteration has tried 
         REQUIRE(t.wait_for("bestmove", 30s) >= 0);
         CHECK(t.last("bestmove").rfind("bestmove " + std::string(best), 0) == 0);
     }
+}
+
+TEST_CASE("taikyoku over USI: pass is read as a jitto, as the match runner sends one") {
+    // The Free Eagle on 19s can step out to an empty square and back: 19s19s, or USI's pass.
+    Transcript t;
+    t.send("setoption name USI_Variant value taikyoku");
+    t.send("position sfen " + kEagle + " moves 19s19s");
+    const std::string jitto = t.sfen();
+    t.send("position sfen " + kEagle + " moves pass");
+    CHECK(t.last("info string error").empty());
+    CHECK(t.sfen() == jitto);
+    CHECK(jitto.find(" w - 2") != std::string::npos);
 }
