@@ -18,6 +18,12 @@
 #   fsf-tori   tori shogi against a current Fairy-Stockfish built from its sources (11.1 has no tori shogi):
 #              $FSF names its binary (make build ARCH=x86-64-modern largeboards=yes in its src/), 1 s a move
 #              (byoyomi; $TORI_TC to change), 200 games ($GAMES, $SEED as for the shogi reports)
+#   fsf-current-shogi  shogi against a current Fairy-Stockfish built from its sources ($FSF, as for fsf-tori),
+#              its classical evaluation (Use_NNUE=false: no network file), 1 s a move (byoyomi), 200 games
+#   yaneuraou  shogi against YaneuraOu's material edition built from its sources ($YANEURAOU: make -C source
+#              normal YANEURAOU_EDITION=YANEURAOU_ENGINE_MATERIAL COMPILER=g++ TARGET_CPU=AVX2), no book, 16 MB of
+#              hash as ours, its network delays set to our Move_Overhead (50 ms) so that both think about 950 ms
+#              of each byoyomi second, 200 games (both: $GAMES, $SEED, $SHOGI_TC, $RECORD as for the shogi reports)
 #   chu-hachu  chu shogi against HaChu 0.21 (Debian hachu) through XBoard, 20 s a game each, 100 games from
 #              2-ply random openings; $GAMES changes the number, $RECORD names a file for the game records;
 #              $CHU_RULES=lishogi referees by lishogi's reading, which HaChu follows (ChuRules; default seed)
@@ -88,6 +94,21 @@ for report in "$@"; do
       "$bin" match --variant torishogi --engine "cmd=$bin name=menagerie $mine" --engine "cmd=$FSF name=fairy-stockfish option.Threads=$threads" \
         --tc "${TORI_TC:-time=0,byoyomi=1000}" --games "${GAMES:-200}" --resign moves=3 score=1500 --concurrency "$jobs" \
         --seed "${SEED:-3}" "${record[@]}" --quiet ;;
+    fsf-current-shogi | yaneuraou)
+      if [ "$report" = yaneuraou ]; then
+        other="${YANEURAOU:-}" name=yaneuraou var=YANEURAOU
+        opts="option.USI_Hash=16 option.BookFile=no_book option.NetworkDelay=50 option.NetworkDelay2=50 option.MinimumThinkingTime=1000"
+      else
+        other="${FSF:-}" name=fairy-stockfish var=FSF opts="option.Use_NNUE=false"
+      fi
+      if [ -z "$other" ] || [ ! -x "$other" ]; then
+        echo "$report: set $var to the engine's binary built from its sources" >&2
+        exit 2
+      fi
+      "$bin" match --variant shogi --engine "cmd=$bin name=menagerie $mine" \
+        --engine "cmd=$other name=$name option.Threads=$threads $opts" \
+        --tc "${SHOGI_TC:-time=0,byoyomi=1000}" --games "${GAMES:-200}" --resign moves=3 score=1500 --concurrency "$jobs" \
+        --seed "${SEED:-3}" "${record[@]}" --quiet ;;
     chu-hachu)
       # HaChu refuses repetitions unless told otherwise; the runner gives it `memory 64` before `new`. The
       # `Rules of hachu:` line counts the games it lost by refusing a move our rules allow.
@@ -100,7 +121,7 @@ for report in "$@"; do
         --engine "cmd=$(command -v hachu || echo /usr/games/hachu) proto=xboard name=hachu init=\"option Allow repeats=1\"" \
         --tc time=30000 --games "${GAMES:-100}" --openings plies=2 --max-plies 1000 --concurrency "$jobs" --seed 23 \
         "${record[@]}" --no-live ;;
-    *) echo "unknown report '$report' (handicap, dobutsu, table, jungle, tori, fsf, gnushogi, gpsusi, fsf-shogi, fsf-tori, chu-hachu, dai-hachu)" >&2
+    *) echo "unknown report '$report' (handicap, dobutsu, table, jungle, tori, fsf, gnushogi, gpsusi, fsf-shogi, fsf-tori, fsf-current-shogi, yaneuraou, chu-hachu, dai-hachu)" >&2
        exit 2 ;;
   esac
 done
