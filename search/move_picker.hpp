@@ -38,6 +38,13 @@ int capture_gain(const typename G::Position& pos, typename G::Move m) {
     return gain;
 }
 
+// A capture's place in the order (MVV-LVA): what it takes (its capture_gain, given), most first, then the
+// mover, least valuable first.
+template <Game G>
+int mvv_lva(const typename G::Position& pos, typename G::Move m, int gain) {
+    return gain * 16 - Evaluator<G>::piece_value(pos.moving_type(m)) / 16;
+}
+
 template <Game G>
 class MovePicker {
 public:
@@ -167,9 +174,7 @@ private:
         if (cont2_) s += cont2_[h];
         return s;
     }
-    int mvv_lva(Move m) const {
-        return capture_gain<G>(pos_, m) * 16 - Evaluator<G>::piece_value(pos_.moving_type(m)) / 16;
-    }
+    int mvv_lva(Move m) const { return menagerie::mvv_lva<G>(pos_, m, capture_gain<G>(pos_, m)); }
     bool losing(Move m) const {
         if constexpr (requires { pos_.see(m); })
             return pos_.see(m) < 0;

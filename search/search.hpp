@@ -266,7 +266,7 @@ private:
             } else if (rm.move == tt_move) {
                 key = kTable;
             } else if (const int gain = kTuning.root_captures_first ? capture_gain<G>(root, rm.move) : 0; gain > 0) {
-                key = gain * 16 - Evaluator<G>::piece_value(root.moving_type(rm.move)) / 16;
+                key = mvv_lva<G>(root, rm.move, gain);
             }
             keyed.emplace_back(key, std::move(rm));
         }
